@@ -1,0 +1,52 @@
+/**
+ * The host's `postMessage` transport to one frame (the view's iframe, or the sandbox proxy).
+ *
+ * Security (PROTOCOL.md A.8): a message is read only when `event.source` is this frame's window
+ * and, when the frame's origin is known, `event.origin` equals it. Messages are posted to that
+ * origin, so tool data and context never reach a document that navigated into the frame; `"*"`
+ * is used only for an opaque (`"null"`) frame, which cannot be addressed any other way.
+ */
+import type { JsonRpcMessage, Transport } from '../protocol/index.js'
+import { listenToFrame, type HubWindow } from './message-hub.js'
+
+export interface FrameTransportOptions {
+  /** The frame's window (`iframe.contentWindow`). */
+  target: Window | { postMessage(message: unknown, targetOrigin: string): void }
+  /**
+   * The frame's origin: the sandbox proxy's origin (`https://sandbox.example`), or `"null"` for an
+   * opaque `sandbox="allow-scripts"` frame. Required: a transport never guesses whom it trusts.
+   */
+  targetOrigin: string
+  /** The window whose `message` events carry the frame's messages; `window` by default. */
+  hostWindow?: HubWindow
+  /** Told about each message dropped because it came from another origin. */
+  onForeignOrigin?: (origin: string) => void
+}
+
+export class FrameTransport implements Transport {
+  readonly #options: FrameTransportOptions
+
+  constructor(options: FrameTransportOptions) {
+    if (typeof options.targetOrigin !== 'string' || options.targetOrigin === '' || options.targetOrigin === '*') {
+      throw new TypeError('FrameTransport needs the frame origin (or "null" for an opaque frame), never "*"')
+    }
+    this.#options = options
+  }
+
+  send(message: JsonRpcMessage): void {
+    const { target, targetOrigin } = this.#options
+    target.postMessage(message, targetOrigin === 'null' ? '*' : targetOrigin)
+  }
+
+  listen(receive: (data: unknown) => void): () => void {
+    const { target, targetOrigin, onForeignOrigin } = this.#options
+    const hostWindow = this.#options.hostWindow ?? (globalThis as unknown as HubWindow)
+    return listenToFrame(hostWindow, target, (event) => {
+      if (event.origin !== targetOrigin) {
+        onForeignOrigin?.(event.origin)
+        return
+      }
+      receive(event.data)
+    })
+  }
+}

@@ -1,0 +1,408 @@
+/**
+ * The host side of MCP Apps: one `HostBridge` per view a chat UI shows.
+ *
+ * It answers the handshake, keeps the host context and sends the view only what changed, holds
+ * every message until the view is initialized, enforces the order of tool data, serves the view's
+ * requests behind capability gates, visibility rules and rate limits that a handler cannot
+ * replace, and tears the view down politely. It is framework-agnostic: it talks to a
+ * {@link Transport}, usually a {@link FrameTransport} on the view's iframe.
+ */
+import {
+  BridgeError,
+  HOST_CONTEXT_CHANGED,
+  INITIALIZE,
+  INITIALIZED,
+  RESOURCE_TEARDOWN,
+  Session,
+  TOOLS_CALL,
+  TOOLS_LIST,
+  appProvidesTools,
+  diffHostContext,
+  mergeHostContext,
+  negotiateVersion,
+  readCallToolResult,
+  readInitializeParams,
+  readListToolsResult,
+  type BridgeWarning,
+  type CallToolParams,
+  type CallToolResult,
+  type Implementation,
+  type JsonRpcMessage,
+  type ListToolsResult,
+  type LoggingMessageParams,
+  type McpUiAppCapabilities,
+  type McpUiDisplayMode,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+  type McpUiSizeChangedParams,
+  type McpUiToolCancelledParams,
+  type McpUiUpdateModelContextParams,
+  type MessageLimits,
+  type Note,
+  type PaginatedParams,
+  type RequestOptions,
+  type Tool,
+  type Transport,
+} from '../protocol/index.js'
+import { createEmitter } from '../shared/emitter.js'
+import { FrameTransport } from './frame-transport.js'
+import type { HubWindow } from './message-hub.js'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js'
+import { ServerProxy, ToolDirectory, type McpClient } from './server-proxy.js'
+import { ToolData, type Outgoing, type ToolPhase } from './tool-data.js'
+import { serveViewRequests, type HostHandlers } from './view-requests.js'
+
+/** Default time a view gets to answer `ui/resource-teardown`, in ms. */
+export const TEARDOWN_TIMEOUT_MS = 5_000
+
+export interface HostBridgeOptions {
+  /** The host's name and version, sent to the view in the handshake answer. */
+  hostInfo: Implementation
+  /**
+   * What the host offers the view. Advertise = enforce: a view request whose capability is absent
+   * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
+   * ungated methods (size, display mode, teardown request, ping).
+   */
+  capabilities?: McpUiHostCapabilities
+  /** The initial host context. `setHostContext()` changes it later. */
+  hostContext?: McpUiHostContext
+  /** Timeout of each request, in ms (default 30 s), also for calls forwarded to the server. */
+  timeoutMs?: number
+  /** Time the view gets to answer `ui/resource-teardown`, in ms (default 5 s). */
+  teardownTimeoutMs?: number
+  /** The channel to the view. Give this, or `target` and `targetOrigin`. */
+  transport?: Transport
+  /** The view's (or sandbox proxy's) window, when no `transport` is given. */
+  target?: Window
+  /** That window's origin, or `"null"` for an opaque frame. Required with `target`. */
+  targetOrigin?: string
+  /** The window that receives the frame's messages (`window` by default). */
+  hostWindow?: HubWindow
+  /** MCP client connected to the view's own server: `tools/call`, `resources/*`, `prompts/list` are forwarded to it. */
+  client?: McpClient
+  /**
+   * The server's tools, for visibility checks. Without it the client's list is fetched when first
+   * needed. With neither, every `tools/call` from the view is denied (fail closed).
+   */
+  tools?: readonly Tool[]
+  /** Host handlers for the view's requests. They run after enforcement, never instead of it. */
+  handlers?: HostHandlers
+  /** URL schemes `ui/open-link` may open (default `http:`, `https:`, `mailto:`). */
+  openLinkSchemes?: readonly string[]
+  /** Rate limits per category of view traffic (defaults in `DEFAULT_RATE_LIMITS`). */
+  rateLimits?: Partial<RateLimits>
+  /** Largest number of forwarded calls in flight at once (default 16); more are refused. */
+  maxConcurrentCalls?: number
+  /** Size and depth limits of incoming messages. */
+  limits?: Partial<MessageLimits>
+}
+
+/** Events of a {@link HostBridge}. Each `on()` returns its unsubscribe. */
+export interface HostBridgeEvents {
+  /** The view finished the handshake; held messages have just been sent. */
+  initialized: (app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string }) => void
+  /** The view reported its content size (validated: finite and non-negative). */
+  sizechange: (size: McpUiSizeChangedParams) => void
+  /** The view replaced its model context; `modelContext` holds the latest. */
+  modelcontext: (context: McpUiUpdateModelContextParams | undefined) => void
+  /** A log entry from the view (only when `logging` is advertised). */
+  log: (entry: LoggingMessageParams) => void
+  /** The view's own tools changed (it declared `tools.listChanged`); call `listTools()` again. */
+  toolslistchanged: () => void
+  /** The view asked to be torn down; call `teardown()` if the host agrees. */
+  requestteardown: () => void
+  /** The display mode changed (through a granted view request or `setHostContext`). */
+  displaymodechange: (mode: McpUiDisplayMode) => void
+  /** Something was tolerated, dropped or refused. */
+  warning: (warning: BridgeWarning) => void
+  /** Every JSON-RPC message, in order, sent (`out`) or accepted (`in`). */
+  traffic: (direction: 'in' | 'out', message: JsonRpcMessage) => void
+  /** The bridge closed; pending requests have been rejected and listeners removed. */
+  close: (reason: string) => void
+}
+
+export class HostBridge {
+  readonly #options: HostBridgeOptions
+  readonly #events = createEmitter<HostBridgeEvents>()
+  readonly #session: Session
+  readonly #toolData = new ToolData()
+  readonly #tools: ToolDirectory
+  #context: McpUiHostContext
+  /** The context as the view knows it: what the handshake answer and the changes sent said. */
+  #sentContext: McpUiHostContext | undefined
+  #app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string } | undefined
+  #initialized = false
+  #whenInitialized: Array<() => void> = []
+  #modelContext: McpUiUpdateModelContextParams | undefined
+  #teardown: Promise<void> | undefined
+  #closed = false
+  readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
+
+  constructor(options: HostBridgeOptions) {
+    this.#options = options
+    this.#context = { ...options.hostContext }
+    const transport =
+      options.transport ??
+      new FrameTransport({
+        target: options.target ?? (undefined as never),
+        targetOrigin: options.targetOrigin ?? '',
+        hostWindow: options.hostWindow,
+        onForeignOrigin: (origin) => this.#note(`Dropped a message from unexpected origin ${origin}`, 'POLICY'),
+      })
+    const session = (this.#session = new Session({
+      transport,
+      timeoutMs: options.timeoutMs,
+      limits: options.limits,
+      onWarning: (warning) => this.#events.emit('warning', warning),
+      onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
+    }))
+    this.#tools = new ToolDirectory(options.client, options.tools)
+    session.handle(INITIALIZE, (params) => this.#initialize(params))
+    session.on(INITIALIZED, () => this.#onInitialized())
+    serveViewRequests(session, {
+      options,
+      limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      tools: this.#tools,
+      proxy: options.client ? new ServerProxy(options.client, options.timeoutMs ?? 30_000) : undefined,
+      bridge: this,
+      app: () => this.#app,
+      note: this.#note,
+      emit: (event, ...args) => (this.#events.emit as (e: string, ...a: unknown[]) => void)(event, ...args),
+      setModelContext: (context) => {
+        this.#modelContext = context
+        this.#events.emit('modelcontext', context)
+      },
+    })
+  }
+
+  /** Subscribes to an event; returns the function that unsubscribes. */
+  on<K extends keyof HostBridgeEvents>(event: K, listener: HostBridgeEvents[K]): () => void {
+    return this.#events.on(event, listener)
+  }
+
+  /** The current host context (what the view has or will have). */
+  get hostContext(): McpUiHostContext {
+    return this.#context
+  }
+
+  /** The latest `ui/update-model-context` from the view: give this to the model in future turns. */
+  get modelContext(): McpUiUpdateModelContextParams | undefined {
+    return this.#modelContext
+  }
+
+  /** What the view said about itself in the handshake; `undefined` before it. */
+  get appInfo(): Implementation | undefined {
+    return this.#app?.appInfo
+  }
+
+  get appCapabilities(): McpUiAppCapabilities | undefined {
+    return this.#app?.appCapabilities
+  }
+
+  /** True once the view sent `ui/notifications/initialized`. */
+  get initialized(): boolean {
+    return this.#initialized
+  }
+
+  /** Where the tool call stands, as far as the view is concerned. */
+  get toolPhase(): ToolPhase {
+    return this.#toolData.phase
+  }
+
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /**
+   * Changes the host context (top-level replace; a key set to `undefined` is removed) and sends
+   * the view only the keys that changed. Held until the view is initialized. A display mode the
+   * view did not declare is refused with `DENIED`.
+   */
+  setHostContext(change: Partial<McpUiHostContext>): void {
+    this.#assertOpen()
+    const mode = change.displayMode
+    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `The view did not declare display mode ${mode}`)
+    const { context, changed } = mergeHostContext(this.#context, change)
+    if (!changed.length) return
+    this.#context = context
+    if (changed.includes('displayMode') && context.displayMode) this.#events.emit('displaymodechange', context.displayMode)
+    this.#sendContextDiff()
+  }
+
+  /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */
+  sendToolInputPartial(args: Record<string, unknown>): void {
+    this.#assertOpen()
+    this.#sendAll(this.#toolData.partial(args))
+  }
+
+  /** Sends the complete tool arguments, exactly once (`{}` for a tool without arguments). */
+  sendToolInput(args: Record<string, unknown> = {}): void {
+    this.#assertOpen()
+    this.#sendAll(this.#toolData.input(args))
+  }
+
+  /** Sends the tool's result. Refused before the input and after a result or cancellation. */
+  sendToolResult(result: CallToolResult): void {
+    this.#assertOpen()
+    this.#sendAll(this.#toolData.result(result))
+  }
+
+  /** Tells the view the tool call was cancelled (instead of a result). */
+  sendToolCancelled(params: McpUiToolCancelledParams | string = {}): void {
+    this.#assertOpen()
+    this.#sendAll(this.#toolData.cancelled(typeof params === 'string' ? { reason: params } : params))
+  }
+
+  /** Calls one of the view's own tools (the view must have declared `tools`). */
+  async callTool(params: CallToolParams, options?: RequestOptions): Promise<CallToolResult> {
+    await this.#viewTools(options)
+    return readCallToolResult(await this.#session.request(TOOLS_CALL, params, options), this.#note)
+  }
+
+  /** Lists the view's own tools. */
+  async listTools(params: PaginatedParams = {}, options?: RequestOptions): Promise<ListToolsResult> {
+    await this.#viewTools(options)
+    return readListToolsResult(await this.#session.request(TOOLS_LIST, params, options))
+  }
+
+  /** Checks the view is alive; resolves when it answers. */
+  async ping(options?: RequestOptions): Promise<void> {
+    await this.#ready(options)
+    await this.#session.request('ping', {}, options)
+  }
+
+  /**
+   * Tears the view down: sends `ui/resource-teardown` (when the view is initialized), waits for
+   * the answer at most `teardownTimeoutMs`, then closes the bridge. Never rejects; a view that
+   * fails or stalls is reported as a warning. Calling it again returns the same promise.
+   */
+  teardown(reason = 'The host removed the view'): Promise<void> {
+    return (this.#teardown ??= (async () => {
+      if (this.#initialized && !this.#closed) {
+        try {
+          await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
+        } catch (error) {
+          this.#note(`Teardown: ${error instanceof Error ? error.message : String(error)}`, 'UNEXPECTED')
+        }
+      }
+      this.close(reason)
+    })())
+  }
+
+  /** Closes the bridge at once: listeners removed, pending requests rejected with `CLOSED`. Idempotent. */
+  close(reason = 'The host closed the bridge'): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#session.close(reason)
+    for (const wake of this.#whenInitialized) wake()
+    this.#whenInitialized = []
+    this.#events.emit('close', reason)
+  }
+
+  /** Number of requests the host is waiting on (for invariants and tests). */
+  get pendingCount(): number {
+    return this.#session.pendingCount
+  }
+
+  // ---- internals used by view-requests.ts ----
+
+  /** @internal Applies a display mode the view's request was granted. */
+  grantDisplayMode(mode: McpUiDisplayMode, after: (action: () => void) => void): McpUiDisplayMode {
+    if (mode === this.#context.displayMode) return mode
+    this.#context = { ...this.#context, displayMode: mode }
+    // The answer goes first; the context change follows it (spec: return the mode, then notify).
+    after(() => {
+      this.#events.emit('displaymodechange', mode)
+      this.#sendContextDiff()
+    })
+    return mode
+  }
+
+  /** @internal The modes a view request may switch to: host's list ∩ app's list (inline-only when undeclared). */
+  allowedDisplayModes(): McpUiDisplayMode[] {
+    const host = this.#context.availableDisplayModes ?? []
+    const app = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
+    return host.filter((mode) => app.includes(mode))
+  }
+
+  #modeAllowed(mode: McpUiDisplayMode): boolean {
+    const declared = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
+    return mode === 'inline' || !this.#app || declared.includes(mode)
+  }
+
+  #initialize(params: Record<string, unknown>) {
+    const request = readInitializeParams(params, this.#note)
+    if (this.#app) this.#note('A second ui/initialize: the latest app info and capabilities replace the earlier ones', 'UNEXPECTED')
+    const protocolVersion = negotiateVersion(request.protocolVersion)
+    this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
+    const mode = this.#context.displayMode
+    if (mode && !this.#modeAllowed(mode)) {
+      this.#note(`The view did not declare display mode ${mode}; it starts inline`, 'POLICY')
+      this.#context = { ...this.#context, displayMode: 'inline' }
+    }
+    this.#sentContext = this.#context
+    return {
+      protocolVersion,
+      hostInfo: this.#options.hostInfo,
+      hostCapabilities: this.#options.capabilities ?? {},
+      hostContext: this.#context,
+    }
+  }
+
+  #onInitialized(): void {
+    if (!this.#app) {
+      this.#note('ui/notifications/initialized before ui/initialize: ignored', 'UNEXPECTED')
+      return
+    }
+    if (this.#initialized) {
+      this.#note('A repeated ui/notifications/initialized: ignored (tool data is delivered once)', 'UNEXPECTED')
+      return
+    }
+    this.#initialized = true
+    this.#sendContextDiff()
+    this.#sendAll(this.#toolData.open())
+    for (const wake of this.#whenInitialized) wake()
+    this.#whenInitialized = []
+    this.#events.emit('initialized', { ...this.#app })
+  }
+
+  #sendContextDiff(): void {
+    if (!this.#initialized || this.#closed || !this.#sentContext) return
+    const diff = diffHostContext(this.#sentContext, this.#context)
+    // Keys the host removed travel as `undefined`, which structured clone keeps and the view merges as a removal.
+    for (const key of Object.keys(this.#sentContext)) if (!(key in this.#context)) diff[key] = undefined
+    this.#sentContext = this.#context
+    if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
+  }
+
+  #sendAll(messages: Outgoing[]): void {
+    for (const message of messages) this.#session.notify(message.method, message.params)
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new BridgeError('CLOSED', 'The bridge is closed')
+  }
+
+  /** Waits for `initialized`: the host must not send the view anything before it. */
+  async #ready(options?: RequestOptions): Promise<void> {
+    this.#assertOpen()
+    if (this.#initialized) return
+    await new Promise<void>((resolve, reject) => {
+      const timeoutMs = options?.timeoutMs ?? this.#options.timeoutMs ?? 30_000
+      const timer = setTimeout(() => reject(new BridgeError('TIMEOUT', `The view did not initialize within ${timeoutMs} ms`)), timeoutMs)
+      const onAbort = () => reject(new BridgeError('CANCELLED', 'Cancelled while waiting for the view to initialize'))
+      options?.signal?.addEventListener('abort', onAbort, { once: true })
+      this.#whenInitialized.push(() => {
+        clearTimeout(timer)
+        options?.signal?.removeEventListener('abort', onAbort)
+        if (this.#closed) reject(new BridgeError('CLOSED', 'The bridge closed before the view initialized'))
+        else resolve()
+      })
+    })
+  }
+
+  async #viewTools(options?: RequestOptions): Promise<void> {
+    await this.#ready(options)
+    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'The view declared no tools')
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Token-bucket rate limits for what a view may make its host do (PROTOCOL.md A.11). A view is
+ * untrusted code: without limits it could flood the conversation with messages, open tabs in a
+ * loop, or hammer the MCP server through the host.
+ */
+
+export interface RateLimit {
+  /** How many may happen at once after a quiet period. */
+  burst: number
+  /** How many are allowed per second on average. */
+  perSecond: number
+}
+
+/** The categories of view traffic the host limits. */
+export interface RateLimits {
+  /** User-visible actions: `ui/message`, `ui/open-link`, `ui/download-file`, sampling. */
+  actions: RateLimit
+  /** Calls through to the server: `tools/call`, `resources/*`, `prompts/list`. */
+  calls: RateLimit
+  /** `ui/update-model-context`. */
+  context: RateLimit
+  /** `size-changed` and logging notifications; the excess is dropped. */
+  notifications: RateLimit
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  actions: { burst: 10, perSecond: 1 },
+  calls: { burst: 100, perSecond: 20 },
+  context: { burst: 50, perSecond: 10 },
+  notifications: { burst: 240, perSecond: 120 },
+}
+
+export function createLimiter(limit: RateLimit, now: () => number = Date.now): () => boolean {
+  let tokens = limit.burst
+  let last = now()
+  return () => {
+    const time = now()
+    tokens = Math.min(limit.burst, tokens + ((time - last) / 1000) * limit.perSecond)
+    last = time
+    if (tokens < 1) return false
+    tokens -= 1
+    return true
+  }
+}

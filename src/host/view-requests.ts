@@ -1,0 +1,271 @@
+/**
+ * Serving the view's requests and notifications on the host, enforcement first.
+ *
+ * Every method goes through the same gate, in this order, before any host handler sees it:
+ * handshake done → capability advertised (else `-32601`) → rate limit (else `-32000`) → params
+ * valid (else `-32602`) → method policy (visibility, link schemes, display modes). Host handlers
+ * are then called with the checked params; they can refine a decision, never skip a check.
+ */
+import {
+  BridgeError,
+  DOWNLOAD_FILE,
+  LOGGING_MESSAGE,
+  MESSAGE,
+  OPEN_LINK,
+  PROMPTS_LIST,
+  REQUEST_DISPLAY_MODE,
+  REQUEST_TEARDOWN,
+  RESOURCE_TEMPLATES_LIST,
+  RESOURCES_LIST,
+  RESOURCES_READ,
+  SAMPLING_CREATE_MESSAGE,
+  SANDBOX_PREFIX,
+  SIZE_CHANGED,
+  TOOLS_CALL,
+  TOOLS_LIST_CHANGED,
+  UPDATE_MODEL_CONTEXT,
+  hostAllows,
+  isObject,
+  readCallToolParams,
+  readCreateMessageParams,
+  readDownloadFileParams,
+  readLoggingMessageParams,
+  readMessageParams,
+  readOpenLinkParams,
+  readPaginatedParams,
+  readReadResourceParams,
+  readRequestDisplayModeParams,
+  readSizeChanged,
+  readUpdateModelContextParams,
+  type CallToolParams,
+  type CallToolResult,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type McpUiActionResult,
+  type McpUiAppCapabilities,
+  type McpUiDisplayMode,
+  type McpUiDownloadFileParams,
+  type McpUiMessageParams,
+  type McpUiOpenLinkParams,
+  type McpUiUpdateModelContextParams,
+  type Note,
+  type PaginatedParams,
+  type ReadResourceParams,
+  type ReadResourceResult,
+  type RequestContext,
+  type Session,
+} from '../protocol/index.js'
+import type { HostBridge, HostBridgeOptions } from './host-bridge.js'
+import { createLimiter, type RateLimits } from './rate-limit.js'
+import type { ServerProxy, ToolDirectory } from './server-proxy.js'
+
+type Awaitable<T> = T | Promise<T>
+
+/** What a host handler gets besides the checked params. */
+export interface HostRequestContext {
+  /** Aborted when the view cancels the request or the bridge closes. */
+  signal: AbortSignal
+  /** The bridge serving the request. */
+  bridge: HostBridge
+}
+
+/** A handler for a request the host may forward to the server: `forward()` does so (when a client exists). */
+export interface ForwardingContext<T> extends HostRequestContext {
+  /** Forwards the request to the view's server through the client; throws `NOT_SUPPORTED` without one. */
+  forward(): Promise<T>
+}
+
+/**
+ * Host handlers for the view's requests. Each runs after every check; a handler refuses by
+ * throwing (a `BridgeError` with code `DENIED` becomes `-32000`) or, for actions, by returning
+ * `{ isError: true }`. Without a handler: `message`, `openLink`, `downloadFile` and sampling are
+ * denied; display-mode requests keep the current mode; server requests are forwarded to `client`.
+ */
+export interface HostHandlers {
+  /** `ui/message`: add the message to the conversation. */
+  message?: (params: McpUiMessageParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
+  /** `ui/update-model-context`: `modelContext` is kept by the bridge either way. */
+  updateModelContext?: (params: McpUiUpdateModelContextParams, context: HostRequestContext) => Awaitable<void>
+  /** `ui/open-link`, only for URLs whose scheme is allowed: open it (ask the user first if you like). */
+  openLink?: (params: McpUiOpenLinkParams & { parsed: URL }, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
+  /** `ui/download-file`: save the contents for the user (ask first: spec SHOULD). */
+  downloadFile?: (params: McpUiDownloadFileParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
+  /**
+   * `ui/request-display-mode`, only for a mode both sides declared: apply it to the frame and
+   * return the mode now in effect (nothing means granted).
+   */
+  requestDisplayMode?: (params: { mode: McpUiDisplayMode }, context: HostRequestContext) => Awaitable<McpUiDisplayMode | void>
+  /** `sampling/createMessage`: run the completion (apply cost controls and user approval). */
+  createSamplingMessage?: (params: CreateMessageParams, context: HostRequestContext) => Awaitable<CreateMessageResult>
+  /** `tools/call` for a tool whose visibility includes `"app"`. */
+  callTool?: (params: CallToolParams, context: ForwardingContext<CallToolResult>) => Awaitable<CallToolResult>
+  readResource?: (params: ReadResourceParams, context: ForwardingContext<ReadResourceResult>) => Awaitable<ReadResourceResult>
+  listResources?: (params: PaginatedParams, context: ForwardingContext<ListResourcesResult>) => Awaitable<ListResourcesResult>
+  listResourceTemplates?: (params: PaginatedParams, context: ForwardingContext<ListResourceTemplatesResult>) => Awaitable<ListResourceTemplatesResult>
+  listPrompts?: (params: PaginatedParams, context: ForwardingContext<ListPromptsResult>) => Awaitable<ListPromptsResult>
+}
+
+export interface ServeDependencies {
+  options: HostBridgeOptions
+  limits: RateLimits
+  tools: ToolDirectory
+  proxy: ServerProxy | undefined
+  bridge: HostBridge
+  app(): { appCapabilities: McpUiAppCapabilities } | undefined
+  note: Note
+  emit(event: string, ...args: unknown[]): void
+  setModelContext(context: McpUiUpdateModelContextParams | undefined): void
+}
+
+const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
+
+export function serveViewRequests(session: Session, deps: ServeDependencies): void {
+  const { options, bridge, note, proxy } = deps
+  const handlers = options.handlers ?? {}
+  const limiters = {
+    actions: createLimiter(deps.limits.actions),
+    calls: createLimiter(deps.limits.calls),
+    context: createLimiter(deps.limits.context),
+    notifications: createLimiter(deps.limits.notifications),
+  }
+  const maxConcurrent = options.maxConcurrentCalls ?? 16
+  let callsInFlight = 0
+  let droppedNotifications = 0
+
+  /** Registers one view request behind the shared gate. */
+  const serve = <P>(
+    method: string,
+    bucket: keyof RateLimits,
+    read: (params: Record<string, unknown>) => P,
+    run: (params: P, context: RequestContext) => unknown,
+  ) => {
+    session.handle(method, async (raw, context) => {
+      if (!deps.app()) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
+      if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
+      if (!limiters[bucket]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
+      const params = read(raw)
+      if (bucket !== 'calls') return run(params, context)
+      if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `Too many calls in flight (${maxConcurrent})`)
+      callsInFlight++
+      try {
+        return await run(params, context)
+      } finally {
+        callsInFlight--
+      }
+    })
+  }
+
+  const hostContext = (context: RequestContext): HostRequestContext => ({ signal: context.signal, bridge })
+
+  /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
+  const action = async <P>(name: string, handler: ((params: P, context: HostRequestContext) => Awaitable<McpUiActionResult | void>) | undefined, params: P, context: RequestContext) => {
+    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${name}`)
+    const result = await handler(params, hostContext(context))
+    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${name} denied`)
+    return isObject(result) ? result : {}
+  }
+
+  /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
+  const forwarding = <P, R>(
+    handler: ((params: P, context: ForwardingContext<R>) => Awaitable<R>) | undefined,
+    forward: ((params: P, context: RequestContext) => Promise<R>) | undefined,
+  ) => (params: P, context: RequestContext) => {
+    const toServer = () => {
+      if (!forward) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
+      return forward(params, context)
+    }
+    return handler ? handler(params, { ...hostContext(context), forward: toServer }) : toServer()
+  }
+
+  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => action('ui/message', handlers.message, params, context))
+
+  serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
+    const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
+    deps.setModelContext(empty ? undefined : params)
+    await handlers.updateModelContext?.(params, hostContext(context))
+    return {}
+  })
+
+  serve(OPEN_LINK, 'actions', readOpenLinkParams, (params, context) => {
+    let parsed: URL
+    try {
+      parsed = new URL(params.url)
+    } catch {
+      throw new BridgeError('INVALID_PARAMS', 'Invalid URL')
+    }
+    const schemes = options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES
+    if (!schemes.includes(parsed.protocol)) throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
+    return action('ui/open-link', handlers.openLink, { ...params, parsed }, context)
+  })
+
+  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action('ui/download-file', handlers.downloadFile, params, context))
+
+  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, async (params, context) => {
+    if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
+      throw new BridgeError('NOT_SUPPORTED', 'The host does not support tool use in sampling')
+    }
+    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', 'The host does not handle sampling/createMessage')
+    return handlers.createSamplingMessage(params, hostContext(context))
+  })
+
+  serve(REQUEST_DISPLAY_MODE, 'actions', readRequestDisplayModeParams, async (params, context) => {
+    const current = bridge.hostContext.displayMode ?? 'inline'
+    const allowed = bridge.allowedDisplayModes()
+    if (params.mode === current || !allowed.includes(params.mode) || !handlers.requestDisplayMode) return { mode: current }
+    const granted = (await handlers.requestDisplayMode(params, hostContext(context))) ?? params.mode
+    if (!allowed.includes(granted)) {
+      note(`requestDisplayMode handler returned ${String(granted)}, which the view or host did not declare; kept ${current}`, 'POLICY')
+      return { mode: current }
+    }
+    return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
+  })
+
+  serve(
+    TOOLS_CALL,
+    'calls',
+    (p) => readCallToolParams(p, note),
+    async (params, context) => {
+      // Visibility first: a model-only or unknown tool never reaches the handler or the server.
+      await deps.tools.assertCallableByApp(params.name)
+      return forwarding(handlers.callTool, proxy && ((p: CallToolParams, c: RequestContext) => proxy.callTool(p, c)))(params, context)
+    },
+  )
+  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, proxy && ((p, c) => proxy.readResource(p, c))))
+  serve(RESOURCES_LIST, 'calls', (p) => readPaginatedParams(p, RESOURCES_LIST), forwarding(handlers.listResources, proxy && ((p, c) => proxy.listResources(p, c))))
+  serve(
+    RESOURCE_TEMPLATES_LIST,
+    'calls',
+    (p) => readPaginatedParams(p, RESOURCE_TEMPLATES_LIST),
+    forwarding(handlers.listResourceTemplates, proxy && ((p, c) => proxy.listResourceTemplates(p, c))),
+  )
+  serve(PROMPTS_LIST, 'calls', (p) => readPaginatedParams(p, PROMPTS_LIST), forwarding(handlers.listPrompts, proxy && ((p, c) => proxy.listPrompts(p, c))))
+
+  /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
+  const listen = (method: string, run: (params: Record<string, unknown>) => void) => {
+    session.on(method, (params) => {
+      if (!deps.app()) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
+      if (!hostAllows(options.capabilities, method)) return note(`${method} is not advertised: dropped`, 'POLICY')
+      if (!limiters.notifications()) {
+        // One warning per burst of drops, not one per dropped message.
+        if (droppedNotifications++ % 1000 === 0) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
+        return
+      }
+      try {
+        run(params)
+      } catch (error) {
+        note(error instanceof Error ? error.message : String(error), 'MALFORMED')
+      }
+    })
+  }
+  listen(SIZE_CHANGED, (params) => deps.emit('sizechange', readSizeChanged(params)))
+  listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
+  listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
+  listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
+  // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
+  for (const method of ['sandbox-proxy-ready', 'sandbox-resource-ready']) {
+    session.on(SANDBOX_PREFIX + method, () => note(`Refused ${SANDBOX_PREFIX}${method} from the view`, 'POLICY'))
+  }
+}

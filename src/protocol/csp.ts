@@ -1,0 +1,138 @@
+/**
+ * The Content Security Policy and permissions policy of a view's frame (PROTOCOL.md A.9).
+ *
+ * Without `_meta.ui.csp` the view gets the spec's restrictive default. With it, the spec's
+ * construction, where every declared entry must be an origin: `https://host[:port]` with at most
+ * one leading `*.` label (under at least two more labels), `wss://` in `connectDomains`, and
+ * `http://`/`ws://` only for loopback hosts (local development). Keywords, bare schemes, `*`,
+ * quotes, `;`, whitespace and paths are dropped and reported: a server can widen the policy only
+ * by the origins it names, never by injecting directives. The result is never looser than the
+ * default plus the declared origins, unless the host turns on a named relaxation for a server it
+ * trusts.
+ */
+import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
+
+/** Relaxations a host may turn on per server it trusts; each is off by default and one directive wide. */
+export interface CspRelaxations {
+  /** Adds `worker-src blob:` (pdf.js and similar need workers built from blobs). */
+  blobWorkers?: boolean
+  /** Adds `'wasm-unsafe-eval'` to `script-src` (WebAssembly compilation). */
+  webAssembly?: boolean
+  /** Adds `'unsafe-eval'` to `script-src`. Dangerous: lets the view run strings as code. */
+  unsafeEval?: boolean
+}
+
+/** One declared entry the builder refused, and why. */
+export interface DroppedCspEntry {
+  list: keyof McpUiResourceCsp & string
+  entry: unknown
+  reason: string
+}
+
+export interface BuiltCsp {
+  /** The policy, directives joined with `; `. */
+  policy: string
+  /** Declared entries that were not origins. A host should surface these (spec: SHOULD log). */
+  dropped: DroppedCspEntry[]
+  /** The origins actually granted, per list (what a host reports in `hostCapabilities.sandbox.csp`). */
+  granted: Required<Pick<McpUiResourceCsp, 'connectDomains' | 'resourceDomains' | 'frameDomains' | 'baseUriDomains'>>
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+const HOST = new RegExp(`^(\\*\\.)?(${LABEL}(?:\\.${LABEL})*|\\[::1\\])$`)
+
+/**
+ * Validates one declared CSP source. Returns the normalized origin (lowercase, no trailing
+ * slash), or a reason it is refused.
+ */
+export function checkCspOrigin(entry: unknown, forConnect = false): { origin: string } | { reason: string } {
+  if (typeof entry !== 'string') return { reason: 'not a string' }
+  const match = /^([a-z]+):\/\/([^/:\s]+|\[[^\]]*\])(?::(\d{1,5}))?\/?$/i.exec(entry)
+  if (!match) return { reason: 'not an origin (scheme://host[:port])' }
+  const scheme = match[1]!.toLowerCase()
+  const host = match[2]!.toLowerCase()
+  const port = match[3]
+  if (!HOST.test(host)) return { reason: 'invalid host' }
+  const wildcard = host.startsWith('*.')
+  if (wildcard && host.split('.').length < 3) return { reason: 'wildcard must sit under at least two labels' }
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { reason: 'invalid port' }
+  const loopback = !wildcard && LOOPBACK.test(host)
+  const secure = scheme === 'https' || (forConnect && scheme === 'wss')
+  const local = loopback && (scheme === 'http' || (forConnect && scheme === 'ws'))
+  if (!secure && !local) return { reason: forConnect ? 'scheme must be https or wss (http/ws only for loopback)' : 'scheme must be https (http only for loopback)' }
+  return { origin: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` }
+}
+
+/** The spec's restrictive default, used when a resource declares no CSP. */
+export const DEFAULT_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "media-src 'self' data:; font-src 'self'; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'"
+
+/** Builds the policy for a resource's declared `csp` (or the default without one). */
+export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = {}): BuiltCsp {
+  const dropped: DroppedCspEntry[] = []
+  const origins = (list: DroppedCspEntry['list'], forConnect = false): string[] => {
+    const declared = (csp as Record<string, unknown> | null | undefined)?.[list]
+    if (declared === undefined) return []
+    if (!Array.isArray(declared)) {
+      dropped.push({ list, entry: declared, reason: 'not an array' })
+      return []
+    }
+    const accepted: string[] = []
+    for (const entry of declared) {
+      const checked = checkCspOrigin(entry, forConnect)
+      if ('origin' in checked) {
+        if (!accepted.includes(checked.origin)) accepted.push(checked.origin)
+      } else dropped.push({ list, entry, reason: checked.reason })
+    }
+    return accepted
+  }
+  const connect = origins('connectDomains', true)
+  const resource = origins('resourceDomains')
+  const frame = origins('frameDomains')
+  const baseUri = origins('baseUriDomains')
+  const join = (...parts: string[]) => parts.filter(Boolean).join(' ')
+  const extra = resource.join(' ')
+  const script = join("'self' 'unsafe-inline'", relax.webAssembly ? "'wasm-unsafe-eval'" : '', relax.unsafeEval ? "'unsafe-eval'" : '', extra)
+  const directives = [
+    "default-src 'none'",
+    `script-src ${script}`,
+    `style-src ${join("'self' 'unsafe-inline'", extra)}`,
+    `img-src ${join("'self' data:", extra)}`,
+    `media-src ${join("'self' data:", extra)}`,
+    `font-src ${join("'self'", extra)}`,
+    `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
+    `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    `base-uri ${baseUri.length ? baseUri.join(' ') : "'self'"}`,
+  ]
+  if (relax.blobWorkers) directives.push('worker-src blob:')
+  return {
+    policy: directives.join('; '),
+    dropped,
+    granted: { connectDomains: connect, resourceDomains: resource, frameDomains: frame, baseUriDomains: baseUri },
+  }
+}
+
+const PERMISSION_FEATURES: ReadonlyArray<[keyof McpUiResourcePermissions & string, string]> = [
+  ['camera', 'camera'],
+  ['microphone', 'microphone'],
+  ['geolocation', 'geolocation'],
+  ['clipboardWrite', 'clipboard-write'],
+]
+
+/**
+ * The iframe `allow` attribute for the permissions a resource requests and the host grants
+ * (`"camera; clipboard-write"`). Only the four spec features; anything else is ignored.
+ * It must be set on every frame level (proxy and inner) for delegation to work.
+ */
+export function buildAllowAttribute(permissions?: McpUiResourcePermissions | null): string {
+  if (!permissions || typeof permissions !== 'object') return ''
+  return PERMISSION_FEATURES.filter(([key]) => {
+    const value = permissions[key]
+    return typeof value === 'object' && value !== null
+  })
+    .map(([, feature]) => feature)
+    .join('; ')
+}

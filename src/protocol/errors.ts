@@ -1,0 +1,98 @@
+/**
+ * The one error type of mcp-app-bridge. Callers branch on `code`, never on message text.
+ *
+ * - `TIMEOUT`: the peer did not answer in time.
+ * - `CLOSED`: the bridge closed (or was never connected) while the call was pending.
+ * - `CANCELLED`: the caller aborted the request through its `AbortSignal`.
+ * - `NOT_SUPPORTED`: the peer did not advertise the capability, or does not know the method.
+ * - `INVALID_PARAMS`: a request's params failed validation (ours before sending, or the peer's).
+ * - `DENIED`: the peer or a policy refused the action (e.g. a link, a model-only tool).
+ * - `RATE_LIMITED`: too many view-initiated actions in the current window.
+ * - `PROTOCOL`: a call broke the protocol's ordering rules, or the peer sent something malformed.
+ * - `REMOTE`: the peer answered with another JSON-RPC error; see `rpcCode` and `data`.
+ */
+export type BridgeErrorCode =
+  | 'TIMEOUT'
+  | 'CLOSED'
+  | 'CANCELLED'
+  | 'NOT_SUPPORTED'
+  | 'INVALID_PARAMS'
+  | 'DENIED'
+  | 'RATE_LIMITED'
+  | 'PROTOCOL'
+  | 'REMOTE'
+
+/** JSON-RPC 2.0 error codes used on the wire. */
+export const RPC_PARSE_ERROR = -32700
+export const RPC_INVALID_REQUEST = -32600
+export const RPC_METHOD_NOT_FOUND = -32601
+export const RPC_INVALID_PARAMS = -32602
+export const RPC_INTERNAL_ERROR = -32603
+/** Implementation-defined; the spec uses it for denials. */
+export const RPC_DENIED = -32000
+/** MCP's request timeout code. */
+export const RPC_REQUEST_TIMEOUT = -32001
+
+export class BridgeError extends Error {
+  /** Stable machine-readable reason. */
+  readonly code: BridgeErrorCode
+  /** The JSON-RPC error code, when the error came from (or goes to) the wire. */
+  readonly rpcCode: number | undefined
+  /** The JSON-RPC error's `data`, when there was one. */
+  readonly data: unknown
+
+  constructor(code: BridgeErrorCode, message: string, options: { rpcCode?: number; data?: unknown; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'BridgeError'
+    this.code = code
+    this.rpcCode = options.rpcCode
+    this.data = options.data
+  }
+}
+
+/** JSON-RPC error object. */
+export interface RpcErrorObject {
+  code: number
+  message: string
+  data?: unknown
+}
+
+const CODE_BY_RPC: Record<number, BridgeErrorCode> = {
+  [RPC_METHOD_NOT_FOUND]: 'NOT_SUPPORTED',
+  [RPC_INVALID_PARAMS]: 'INVALID_PARAMS',
+  [RPC_DENIED]: 'DENIED',
+  [RPC_REQUEST_TIMEOUT]: 'TIMEOUT',
+}
+
+const RPC_BY_CODE: Partial<Record<BridgeErrorCode, number>> = {
+  NOT_SUPPORTED: RPC_METHOD_NOT_FOUND,
+  INVALID_PARAMS: RPC_INVALID_PARAMS,
+  DENIED: RPC_DENIED,
+  RATE_LIMITED: RPC_DENIED,
+  TIMEOUT: RPC_REQUEST_TIMEOUT,
+  PROTOCOL: RPC_INVALID_REQUEST,
+}
+
+/** Turns an error answer from the peer into a {@link BridgeError}. */
+export function fromRpcError(error: RpcErrorObject): BridgeError {
+  return new BridgeError(CODE_BY_RPC[error.code] ?? 'REMOTE', error.message, { rpcCode: error.code, data: error.data })
+}
+
+/**
+ * Turns whatever a request handler threw into the JSON-RPC error to answer with.
+ * A {@link BridgeError} keeps its meaning; an error carrying a numeric `code` (the MCP SDK's
+ * `McpError`, say) keeps that code, so a server's answer is relayed unchanged; anything else is
+ * an internal error.
+ */
+export function toRpcError(thrown: unknown): RpcErrorObject {
+  if (thrown instanceof BridgeError) {
+    const code = thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR
+    return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data }
+  }
+  const candidate = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
+  const message = typeof candidate?.message === 'string' ? candidate.message : String(thrown)
+  if (typeof candidate?.code === 'number' && Number.isInteger(candidate.code)) {
+    return candidate.data === undefined ? { code: candidate.code, message } : { code: candidate.code, message, data: candidate.data }
+  }
+  return { code: RPC_INTERNAL_ERROR, message }
+}

@@ -1,0 +1,360 @@
+/**
+ * Every check applied to incoming params and results, in one place.
+ *
+ * Read leniently, write strictly (PROTOCOL.md A.1): each reader accepts the variants seen in the
+ * field and reports each one through `note`, never silently; anything it cannot make sense of is
+ * refused with an `INVALID_PARAMS` error whose message names the method and the field. Readers
+ * return a fresh object holding only checked fields plus the unknown ones passed through.
+ */
+import { BridgeError } from './errors.js'
+import { isObject } from './jsonrpc.js'
+import type { BridgeWarningCode } from './transport.js'
+import type {
+  CallToolParams,
+  CallToolResult,
+  ContentBlock,
+  CreateMessageParams,
+  EmbeddedResource,
+  Implementation,
+  ListToolsResult,
+  LoggingLevel,
+  LoggingMessageParams,
+  PaginatedParams,
+  ReadResourceParams,
+  ResourceLink,
+  Tool,
+} from './mcp-types.js'
+import type {
+  McpUiAppCapabilities,
+  McpUiDisplayMode,
+  McpUiDownloadFileParams,
+  McpUiHostContext,
+  McpUiInitializeParams,
+  McpUiInitializeResult,
+  McpUiMessageParams,
+  McpUiOpenLinkParams,
+  McpUiRequestDisplayModeParams,
+  McpUiSizeChangedParams,
+  McpUiToolCancelledParams,
+  McpUiToolInputParams,
+  McpUiUpdateModelContextParams,
+  McpUiResourceTeardownParams,
+} from './types.js'
+
+/** Receives each tolerated variant or dropped field. `code` defaults to `VARIANT`. */
+export type Note = (message: string, code?: BridgeWarningCode) => void
+
+type Params = Record<string, unknown>
+
+export const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip']
+const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
+
+/** Throws the `INVALID_PARAMS` error for one field. */
+export function invalid(where: string, field: string, expected: string): never {
+  throw new BridgeError('INVALID_PARAMS', `Invalid ${where}: ${field} must be ${expected}`)
+}
+
+function optionalString(where: string, params: Params, field: string): void {
+  if (params[field] !== undefined && typeof params[field] !== 'string') invalid(where, field, 'a string')
+}
+
+/** A value that should be an object but may arrive double-encoded as a JSON string (seen in the field). */
+export function objectOrJson(where: string, field: string, value: unknown, note: Note): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string') {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(value)
+    } catch {
+      invalid(where, field, 'an object')
+    }
+    if (!isObject(parsed)) invalid(where, field, 'an object')
+    note(`${where}: ${field} arrived as a JSON string; parsed it once`)
+    return parsed
+  }
+  if (!isObject(value)) invalid(where, field, 'an object')
+  return value
+}
+
+/** `content`: an array of blocks, or one block object (the spec's example form), reported. */
+function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
+  let blocks = value
+  if (isObject(value)) {
+    note(`${where}: content was a single block, not an array`)
+    blocks = [value]
+  }
+  if (!Array.isArray(blocks)) invalid(where, 'content', 'an array of content blocks')
+  blocks.forEach((block, i) => {
+    if (!isObject(block) || typeof block.type !== 'string') invalid(where, `content[${i}].type`, 'a string')
+    if (block.type === 'text' && typeof block.text !== 'string') invalid(where, `content[${i}].text`, 'a string')
+  })
+  return blocks as ContentBlock[]
+}
+
+function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
+  if (!isObject(value) || typeof value.name !== 'string') invalid(where, `${field}.name`, 'a string')
+  if (typeof value.version !== 'string') {
+    note(`${where}: ${field}.version is missing`, 'MALFORMED')
+    return { ...value, name: value.name, version: '' }
+  }
+  return value as Implementation
+}
+
+function displayModes(where: string, field: string, value: unknown, note: Note): McpUiDisplayMode[] | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value)) invalid(where, field, 'an array of display modes')
+  const known = value.filter((mode): mode is McpUiDisplayMode => DISPLAY_MODES.includes(mode))
+  if (known.length !== value.length) note(`${where}: ignored unknown display modes in ${field}`, 'MALFORMED')
+  return known
+}
+
+// ---- read by the host, sent by the view ----
+
+/** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
+export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
+  const where = 'ui/initialize params'
+  let info = params.appInfo
+  if (info === undefined && params.clientInfo !== undefined) {
+    note(`${where}: clientInfo used instead of appInfo`)
+    info = params.clientInfo
+  }
+  let capabilities = params.appCapabilities
+  if (capabilities === undefined && params.capabilities !== undefined) {
+    note(`${where}: capabilities used instead of appCapabilities`)
+    capabilities = params.capabilities
+  }
+  if (capabilities === undefined) {
+    note(`${where}: appCapabilities is missing; treated as {}`, 'MALFORMED')
+    capabilities = {}
+  }
+  if (!isObject(capabilities)) invalid(where, 'appCapabilities', 'an object')
+  const modes = displayModes(where, 'appCapabilities.availableDisplayModes', capabilities.availableDisplayModes, note)
+  if (capabilities.tools !== undefined && !isObject(capabilities.tools)) invalid(where, 'appCapabilities.tools', 'an object')
+  let protocolVersion = params.protocolVersion
+  if (typeof protocolVersion !== 'string') {
+    if (protocolVersion !== undefined) invalid(where, 'protocolVersion', 'a string')
+    note(`${where}: protocolVersion is missing`, 'MALFORMED')
+    protocolVersion = ''
+  }
+  const appCapabilities: McpUiAppCapabilities = modes ? { ...capabilities, availableDisplayModes: modes } : { ...capabilities }
+  return { ...params, appInfo: implementation(where, 'appInfo', info, note), appCapabilities, protocolVersion: protocolVersion as string }
+}
+
+/** `size-changed`: each axis optional, but when present a finite, non-negative number. */
+export function readSizeChanged(params: Params): McpUiSizeChangedParams {
+  const where = 'size-changed params'
+  for (const axis of ['width', 'height'] as const) {
+    const value = params[axis]
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+      invalid(where, axis, 'a finite, non-negative number')
+    }
+  }
+  return params as McpUiSizeChangedParams
+}
+
+/** `ui/message`: role `user` only; content as an array or a single block (noted). */
+export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
+  const where = 'ui/message params'
+  if (params.role === undefined) note(`${where}: role is missing; treated as "user"`, 'MALFORMED')
+  else if (params.role !== 'user') invalid(where, 'role', '"user"')
+  return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
+}
+
+export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
+  const where = 'ui/update-model-context params'
+  const result: McpUiUpdateModelContextParams = { ...params }
+  if (params.content !== undefined) result.content = contentBlocks(where, params.content, note)
+  const structured = objectOrJson(where, 'structuredContent', params.structuredContent, note)
+  if (structured) result.structuredContent = structured
+  return result
+}
+
+export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
+  if (typeof params.url !== 'string' || params.url === '') invalid('ui/open-link params', 'url', 'a non-empty string')
+  return params as McpUiOpenLinkParams
+}
+
+export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
+  const where = 'ui/download-file params'
+  const contents = params.contents
+  if (!Array.isArray(contents) || contents.length === 0) invalid(where, 'contents', 'a non-empty array')
+  contents.forEach((item, i) => {
+    if (!isObject(item)) invalid(where, `contents[${i}]`, 'an object')
+    if (item.type === 'resource') {
+      const resource = item.resource
+      if (!isObject(resource) || typeof resource.uri !== 'string') invalid(where, `contents[${i}].resource.uri`, 'a string')
+      if (typeof resource.text !== 'string' && typeof resource.blob !== 'string') invalid(where, `contents[${i}].resource`, 'text or blob')
+    } else if (item.type === 'resource_link') {
+      if (typeof item.uri !== 'string') invalid(where, `contents[${i}].uri`, 'a string')
+    } else invalid(where, `contents[${i}].type`, '"resource" or "resource_link"')
+  })
+  return { ...params, contents: contents as Array<EmbeddedResource | ResourceLink> }
+}
+
+export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
+  if (!DISPLAY_MODES.includes(params.mode as McpUiDisplayMode)) invalid('ui/request-display-mode params', 'mode', 'one of inline, fullscreen, pip')
+  return params as McpUiRequestDisplayModeParams
+}
+
+export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
+  const where = 'notifications/message params'
+  if (!LOGGING_LEVELS.includes(params.level as LoggingLevel)) invalid(where, 'level', 'an MCP logging level')
+  optionalString(where, params, 'logger')
+  if (!('data' in params)) note(`${where}: data is missing`, 'MALFORMED')
+  return params as LoggingMessageParams
+}
+
+/** `tools/call` params, from either side; `arguments` may arrive double-encoded (noted). */
+export function readCallToolParams(params: Params, note: Note): CallToolParams {
+  const where = 'tools/call params'
+  if (typeof params.name !== 'string' || params.name === '') invalid(where, 'name', 'a non-empty string')
+  const args = objectOrJson(where, 'arguments', params.arguments, note)
+  return args === undefined ? (params as CallToolParams) : { ...params, name: params.name, arguments: args }
+}
+
+export function readReadResourceParams(params: Params): ReadResourceParams {
+  if (typeof params.uri !== 'string' || params.uri === '') invalid('resources/read params', 'uri', 'a non-empty string')
+  return params as ReadResourceParams
+}
+
+export function readPaginatedParams(params: Params, method: string): PaginatedParams {
+  optionalString(`${method} params`, params, 'cursor')
+  return params
+}
+
+export function readCreateMessageParams(params: Params): CreateMessageParams {
+  const where = 'sampling/createMessage params'
+  if (!Array.isArray(params.messages)) invalid(where, 'messages', 'an array')
+  params.messages.forEach((message, i) => {
+    if (!isObject(message) || (message.role !== 'user' && message.role !== 'assistant')) invalid(where, `messages[${i}].role`, '"user" or "assistant"')
+  })
+  const max = params.maxTokens
+  if (typeof max !== 'number' || !Number.isInteger(max) || max <= 0) invalid(where, 'maxTokens', 'a positive integer')
+  if (params.tools !== undefined && !Array.isArray(params.tools)) invalid(where, 'tools', 'an array')
+  return params as CreateMessageParams
+}
+
+/** A `CallToolResult`, from the view's own tools or the server; `content` missing is noted and defaulted. */
+export function readCallToolResult(value: Params, note: Note, where = 'tools/call result'): CallToolResult {
+  let content = value.content
+  if (content === undefined) {
+    note(`${where}: content is missing; treated as []`, 'MALFORMED')
+    content = []
+  }
+  const result: CallToolResult = { ...value, content: contentBlocks(where, content, note) }
+  const structured = objectOrJson(where, 'structuredContent', value.structuredContent, note)
+  if (structured) result.structuredContent = structured
+  if (value.isError !== undefined && typeof value.isError !== 'boolean') invalid(where, 'isError', 'a boolean')
+  return result
+}
+
+export function readListToolsResult(value: Params): ListToolsResult {
+  const where = 'tools/list result'
+  if (!Array.isArray(value.tools)) invalid(where, 'tools', 'an array')
+  value.tools.forEach((tool, i) => {
+    if (!isObject(tool) || typeof tool.name !== 'string') invalid(where, `tools[${i}].name`, 'a string')
+  })
+  return value as ListToolsResult
+}
+
+/** A tool definition passed to a helper: checked, never thrown on by callers that filter lists. */
+export function isTool(value: unknown): value is Tool {
+  return isObject(value) && typeof value.name === 'string'
+}
+
+// ---- read by the view, sent by the host ----
+
+/**
+ * A host context (initialize result or change notification). Known fields of the wrong type are
+ * dropped and noted, so one bad field never costs the view the rest; unknown keys pass through.
+ */
+export function readHostContext(value: unknown, note: Note, where = 'host context'): McpUiHostContext {
+  if (!isObject(value)) invalid(where, 'host context', 'an object')
+  const context: McpUiHostContext = {}
+  for (const key of Object.keys(value)) {
+    const field = value[key]
+    // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
+    if (key === '__proto__') continue
+    if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
+    else note(`${where}: dropped ${key}, which is not valid`, 'MALFORMED')
+  }
+  return context
+}
+
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value)
+const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value)
+
+function hostContextFieldIsValid(key: string, value: unknown): boolean {
+  switch (key) {
+    case 'theme':
+      return value === 'light' || value === 'dark'
+    case 'displayMode':
+      return DISPLAY_MODES.includes(value as McpUiDisplayMode)
+    case 'availableDisplayModes':
+      return Array.isArray(value) && value.every((mode) => DISPLAY_MODES.includes(mode))
+    case 'platform':
+      return value === 'web' || value === 'desktop' || value === 'mobile'
+    case 'locale':
+    case 'timeZone':
+    case 'userAgent':
+      return typeof value === 'string'
+    case 'styles':
+      return isObject(value) && (value.variables === undefined || isObject(value.variables)) && (value.css === undefined || isObject(value.css))
+    case 'containerDimensions':
+      return (
+        isObject(value) &&
+        ['height', 'maxHeight', 'width', 'maxWidth'].every((axis) => isOptionalNumber(value[axis])) &&
+        !(value.height !== undefined && value.maxHeight !== undefined) &&
+        !(value.width !== undefined && value.maxWidth !== undefined)
+      )
+    case 'deviceCapabilities':
+      return isObject(value)
+    case 'safeAreaInsets':
+      return isObject(value) && ['top', 'right', 'bottom', 'left'].every((side) => isNumber(value[side]))
+    case 'toolInfo':
+      return isObject(value) && isTool(value.tool)
+    default:
+      return true
+  }
+}
+
+/** The `ui/initialize` result. Missing capability or context objects are noted and defaulted. */
+export function readInitializeResult(value: Params, note: Note): McpUiInitializeResult {
+  const where = 'ui/initialize result'
+  if (typeof value.protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
+  const hostInfo = implementation(where, 'hostInfo', value.hostInfo, note)
+  let capabilities = value.hostCapabilities
+  if (capabilities === undefined) {
+    note(`${where}: hostCapabilities is missing; treated as {}`, 'MALFORMED')
+    capabilities = {}
+  }
+  if (!isObject(capabilities)) invalid(where, 'hostCapabilities', 'an object')
+  let context = value.hostContext
+  if (context === undefined) {
+    note(`${where}: hostContext is missing; treated as {}`, 'MALFORMED')
+    context = {}
+  }
+  return { ...value, protocolVersion: value.protocolVersion, hostInfo, hostCapabilities: capabilities, hostContext: readHostContext(context, note, where) }
+}
+
+/** `tool-input` and `tool-input-partial`: `arguments` optional (defaulted to `{}`), maybe double-encoded. */
+export function readToolInput(params: Params, note: Note, where = 'tool-input params'): McpUiToolInputParams {
+  return { ...params, arguments: objectOrJson(where, 'arguments', params.arguments, note) ?? {} }
+}
+
+export function readToolCancelled(params: Params): McpUiToolCancelledParams {
+  optionalString('tool-cancelled params', params, 'reason')
+  return params as McpUiToolCancelledParams
+}
+
+/** `ui/resource-teardown` params: `{}` (SDK) or `{reason}` (spec). */
+export function readTeardownParams(params: Params): McpUiResourceTeardownParams {
+  optionalString('ui/resource-teardown params', params, 'reason')
+  return params as McpUiResourceTeardownParams
+}
+
+/** Result of `ui/request-display-mode`. */
+export function readDisplayModeResult(value: Params): { mode: McpUiDisplayMode } {
+  if (!DISPLAY_MODES.includes(value.mode as McpUiDisplayMode)) invalid('ui/request-display-mode result', 'mode', 'one of inline, fullscreen, pip')
+  return value as { mode: McpUiDisplayMode }
+}

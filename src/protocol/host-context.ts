@@ -1,0 +1,60 @@
+/**
+ * Host-context diff and merge (PROTOCOL.md A.3).
+ *
+ * The host sends only the top-level keys whose value changed, each with its full value; a no-op
+ * update sends nothing. The view merges by top-level replace, as the SDK does, so nested objects
+ * always travel whole and `containerDimensions` unions stay valid.
+ */
+import type { McpUiHostContext } from './types.js'
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** Deep equality of JSON-like values, insensitive to key order. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b)
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a)) {
+    const other = b as unknown[]
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]))
+  }
+  const left = definedKeys(a as Record<string, unknown>)
+  const right = definedKeys(b as Record<string, unknown>)
+  return left.length === right.length && left.every((key) => hasOwn.call(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+}
+
+/** Keys whose value is not `undefined` (JSON drops those, so they do not count as a difference). */
+function definedKeys(object: Record<string, unknown>): string[] {
+  return Object.keys(object).filter((key) => object[key] !== undefined)
+}
+
+/**
+ * The top-level keys of `next` whose value differs from `previous`, each with its full value.
+ * An empty object means there is nothing to send.
+ */
+export function diffHostContext(previous: McpUiHostContext, next: McpUiHostContext): Partial<McpUiHostContext> {
+  const changed: Record<string, unknown> = {}
+  for (const key of Object.keys(next)) {
+    if (key === '__proto__' || next[key] === undefined) continue
+    if (!deepEqual(previous[key], next[key])) changed[key] = next[key]
+  }
+  return changed
+}
+
+/**
+ * Applies a change (top-level replace) and returns the merged context and the keys that changed.
+ * A key whose value is `undefined` is removed, which is how a host withdraws a field.
+ */
+export function mergeHostContext(current: McpUiHostContext, change: Partial<McpUiHostContext>): { context: McpUiHostContext; changed: string[] } {
+  const context: McpUiHostContext = { ...current }
+  const changed: string[] = []
+  for (const key of Object.keys(change)) {
+    if (key === '__proto__') continue
+    const value = change[key]
+    if (deepEqual(current[key], value)) continue
+    if (value === undefined) delete context[key]
+    else context[key] = value
+    changed.push(key)
+  }
+  return { context, changed }
+}

@@ -1,0 +1,20 @@
+/**
+ * `mcp-app-bridge/protocol`: the pure, shared core of both bridges. No DOM, no globals, no
+ * runtime dependency: method names, types, guards, the JSON-RPC session engine, host-context
+ * diff and merge, version and capability rules, tool visibility, and the CSP builder.
+ */
+export * from './methods.js'
+export type * from './mcp-types.js'
+export type * from './types.js'
+export { STYLE_VARIABLE_KEYS, type McpUiStyleVariableKey, type McpUiStyles } from './style-variables.js'
+export * from './errors.js'
+export * from './jsonrpc.js'
+export * from './inspect.js'
+export type * from './transport.js'
+export * from './session.js'
+export * from './guards.js'
+export * from './host-context.js'
+export * from './version.js'
+export * from './capabilities.js'
+export * from './tools.js'
+export * from './csp.js'

@@ -1,0 +1,65 @@
+/**
+ * One bounded walk over an incoming message before anything reads it.
+ *
+ * `postMessage` uses structured clone, so a peer can send what JSON cannot: cycles, shared
+ * references that blow up into huge trees, `Map`s, and own `__proto__` keys that would change an
+ * object's prototype if code ever copied them with `Object.assign` or `obj[key] = value`.
+ * The walk measures an approximate serialized size and the nesting depth, and deletes own
+ * `__proto__` keys in place (the message is already our private clone). It stops as soon as a
+ * limit is crossed, so a hostile message costs at most `maxBytes` units of work.
+ */
+
+export interface MessageLimits {
+  /** Approximate serialized size above which a message is refused. Default 4 MiB. */
+  maxBytes: number
+  /** Nesting depth above which a message is refused. Default 100. */
+  maxDepth: number
+}
+
+export const DEFAULT_LIMITS: MessageLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 100 }
+
+/** The outcome of {@link inspectMessage}: `undefined` when the message is acceptable, else why not. */
+export type InspectProblem = 'too large' | 'too deep' | undefined
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/**
+ * Checks `value` against `limits`, stripping own `__proto__` keys.
+ * Returns the problem, or `undefined`; `stripped` counts the `__proto__` keys removed.
+ */
+export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_LIMITS): { problem: InspectProblem; stripped: number } {
+  let budget = limits.maxBytes
+  let stripped = 0
+  const walk = (node: unknown, depth: number): InspectProblem => {
+    if (typeof node === 'string') {
+      budget -= node.length + 2
+    } else if (typeof node !== 'object' || node === null) {
+      budget -= 8
+    } else if (depth > limits.maxDepth) {
+      return 'too deep'
+    } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
+      budget -= node.byteLength
+    } else if (Array.isArray(node)) {
+      budget -= 2
+      for (let i = 0; i < node.length && budget >= 0; i++) {
+        const problem = walk(node[i], depth + 1)
+        if (problem) return problem
+      }
+    } else {
+      budget -= 2
+      if (hasOwn.call(node, '__proto__')) {
+        delete (node as Record<string, unknown>)['__proto__']
+        stripped++
+      }
+      for (const key in node) {
+        if (!hasOwn.call(node, key)) continue
+        budget -= key.length + 4
+        if (budget < 0) break
+        const problem = walk((node as Record<string, unknown>)[key], depth + 1)
+        if (problem) return problem
+      }
+    }
+    return budget < 0 ? 'too large' : undefined
+  }
+  return { problem: walk(value, 0), stripped }
+}

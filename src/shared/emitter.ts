@@ -1,0 +1,55 @@
+/**
+ * The event surface of both bridges: nanoevents, with each listener isolated so that one
+ * throwing listener neither stops the others nor escapes into the bridge's message handling.
+ * Its error is reported the way the DOM reports a throwing event listener.
+ */
+import { createNanoEvents, type Emitter } from 'nanoevents'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EventMap<Events> = { [K in keyof Events]: (...args: any[]) => unknown }
+
+export interface SafeEmitter<Events extends EventMap<Events>> {
+  /** Adds a listener; returns the function that removes it. */
+  on<K extends keyof Events>(event: K, listener: Events[K]): () => void
+  emit<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): void
+  /** Calls every listener of `event` and collects what each returned (thrown errors included). */
+  collect<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): Array<Promise<unknown>>
+  /** Number of listeners of `event`. */
+  count(event: keyof Events): number
+}
+
+export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
+  const inner: Emitter = createNanoEvents()
+  const listeners = (event: keyof Events) => (inner.events[event as string] ?? []) as Array<(...args: unknown[]) => unknown>
+  return {
+    on: (event, listener) => inner.on(event as string, listener as never),
+    emit(event, ...args) {
+      for (const listener of listeners(event)) {
+        try {
+          listener(...args)
+        } catch (error) {
+          report(error)
+        }
+      }
+    },
+    collect: (event, ...args) =>
+      listeners(event).map((listener) => {
+        try {
+          return Promise.resolve(listener(...args))
+        } catch (error) {
+          return Promise.reject(error)
+        }
+      }),
+    count: (event) => listeners(event).length,
+  }
+}
+
+/** Surfaces an application error without letting it unwind our stack. */
+export function report(error: unknown): void {
+  const reportError = (globalThis as { reportError?: (error: unknown) => void }).reportError
+  if (reportError) reportError(error)
+  else
+    setTimeout(() => {
+      throw error
+    })
+}

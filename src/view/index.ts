@@ -1,0 +1,11 @@
+/**
+ * `mcp-app-bridge/view`: everything an MCP App needs inside its iframe.
+ */
+export { ViewBridge, HANDSHAKE_TIMEOUT_MS, type ViewBridgeOptions, type ViewBridgeEvents, type ViewConnection } from './view-bridge.js'
+export type { AppToolDefinition, AppToolHandler } from './app-tools.js'
+export { ParentTransport, type ParentTransportOptions, type MessageSource, type MessageTarget } from './parent-transport.js'
+export { startAutoResize } from './auto-resize.js'
+export { BridgeError, type BridgeErrorCode } from '../protocol/errors.js'
+export type { BridgeWarning, BridgeWarningCode } from '../protocol/transport.js'
+export type * from '../protocol/types.js'
+export type * from '../protocol/mcp-types.js'

@@ -1,0 +1,73 @@
+/**
+ * The view's `postMessage` transport to its parent (the host, or the host's sandbox proxy).
+ *
+ * Security (PROTOCOL.md A.8): only messages whose `event.source` is the parent window are read.
+ * Until the handshake answer arrives the host's origin is unknown, so `ui/initialize` (which holds
+ * nothing secret) goes to `"*"`; the bridge then pins the origin that answered, and from then on
+ * messages from any other origin are dropped and everything is posted to that origin only.
+ */
+import type { JsonRpcMessage, Transport } from '../protocol/index.js'
+
+/** The little of `Window` the transport needs, so tests can pass two linked fakes. */
+export interface MessageTarget {
+  postMessage(message: unknown, targetOrigin: string): void
+}
+export interface MessageSource {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+}
+
+export interface ParentTransportOptions {
+  /** Where messages go; the parent window by default. */
+  target: MessageTarget
+  /** Where messages arrive; this window by default. */
+  self: MessageSource
+  /** The host's origin when the app knows it; pinned from the start instead of after the handshake. */
+  origin?: string
+  /** Told about each message dropped because it came from another origin. */
+  onForeignOrigin?: (origin: string) => void
+}
+
+export class ParentTransport implements Transport {
+  readonly #target: MessageTarget
+  readonly #self: MessageSource
+  readonly #onForeignOrigin: ParentTransportOptions['onForeignOrigin']
+  #origin: string | undefined
+  #lastOrigin: string | undefined
+
+  constructor(options: ParentTransportOptions) {
+    this.#target = options.target
+    this.#self = options.self
+    this.#origin = options.origin
+    this.#onForeignOrigin = options.onForeignOrigin
+  }
+
+  /** The pinned host origin, once known. */
+  get origin(): string | undefined {
+    return this.#origin
+  }
+
+  /** Pins the origin of the last accepted message (call it when the handshake answer arrives). */
+  pin(): void {
+    this.#origin ??= this.#lastOrigin
+  }
+
+  send(message: JsonRpcMessage): void {
+    // An opaque ("null") parent can only be addressed with "*".
+    this.#target.postMessage(message, this.#origin && this.#origin !== 'null' ? this.#origin : '*')
+  }
+
+  listen(receive: (data: unknown) => void): () => void {
+    const listener = (event: MessageEvent) => {
+      if (event.source !== (this.#target as unknown)) return
+      if (this.#origin !== undefined && event.origin !== this.#origin) {
+        this.#onForeignOrigin?.(event.origin)
+        return
+      }
+      this.#lastOrigin = event.origin
+      receive(event.data)
+    }
+    this.#self.addEventListener('message', listener)
+    return () => this.#self.removeEventListener('message', listener)
+  }
+}
