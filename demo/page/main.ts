@@ -27,6 +27,8 @@ const transcript = new Transcript(document.getElementById('transcript')!)
 transcript.locale = settings.locale
 const { modelContext, log } = createInspector()
 const sessions: ViewSession[] = []
+/** Set once the MCP connection is up; the launcher lists no tool before that. */
+let services: ViewServices
 
 /** The context every view shares: the environment plus the user's settings. */
 function hostContext(): McpUiHostContext {
@@ -49,8 +51,6 @@ const launcher = new Launcher(document.getElementById('tools')!, (tool: Tool, ar
   sessions.push(session)
   void session.start()
 })
-
-let services: ViewServices
 
 async function start(): Promise<void> {
   const config = (await fetch('/config.json').then((response) => response.json())) as PageConfig

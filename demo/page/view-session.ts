@@ -124,7 +124,7 @@ export class ViewSession implements StagedView {
   }
 
   /** Tears the view down: `ui/resource-teardown`, a bounded wait for the answer, then removal. */
-  async close(reason = 'Closed by the user'): Promise<void> {
+  async close(reason = 'The user closed it'): Promise<void> {
     if (!this.live) return
     this.#setState('closing')
     await this.#view?.teardown(reason)
@@ -256,7 +256,7 @@ export class ViewSession implements StagedView {
     this.#services.modelContext.removeView(this.id)
     this.#turn.card.dataset.mode = 'inline'
     this.#turn.controls.replaceChildren()
-    this.#turn.slot.replaceChildren(h('p', { class: 'view-closed', textContent: `View closed · ${reason}` }))
+    this.#turn.slot.replaceChildren(h('p', { class: 'view-closed' }, 'View closed', h('span', { class: 'muted', textContent: ` · ${reason}` })))
   }
 
   #setState(state: State): void {

@@ -88,7 +88,7 @@ function render(): void {
   toggle.disabled = reset.disabled = durationMs === 0
   if (endsAt && left === 0) return finish()
   toggle.textContent = endsAt ? 'Pause' : 'Resume'
-  setState(endsAt ? `Ends at ${clock(endsAt)}` : 'Paused', endsAt ? 'running' : 'paused')
+  setState(endsAt ? `Running · ends at ${clock(endsAt)}` : 'Paused', endsAt ? 'running' : 'paused')
 }
 
 function finish(): void {

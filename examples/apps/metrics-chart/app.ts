@@ -49,7 +49,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-view]')
 }
 $('#expand').addEventListener('click', toggleFullscreen)
 $('#export').addEventListener('click', exportCsv)
-window.addEventListener('resize', () => bridge.hostContext.displayMode === 'fullscreen' && render())
+// The chart is drawn at the frame's width: redraw when the host resizes the frame.
+window.addEventListener('resize', () => render())
 
 bridge.connect().then(
   ({ hostContext }) => {
@@ -82,8 +83,11 @@ function render(): void {
     stat('Weekly average', format.value(average)),
     stat('Peak', format.value(Math.max(...values))),
   )
-  const height = context.displayMode === 'fullscreen' ? Math.max(240, window.innerHeight - 190) : 220
-  $('#body').replaceChildren(view === 'chart' ? renderChart(series.points, format, height) : renderTable(series.points, format, series.label))
+  const body = $('#body')
+  if (view === 'table') return body.replaceChildren(renderTable(series.points, format, series.label))
+  // Inline the chart has a fixed height (the view decides its height); fullscreen it fills the frame.
+  const height = context.displayMode === 'fullscreen' ? Math.max(240, window.innerHeight - body.getBoundingClientRect().top - 32) : 220
+  body.replaceChildren(renderChart(series.points, format, Math.max(280, body.clientWidth), height))
 }
 
 async function toggleFullscreen(): Promise<void> {

@@ -22,14 +22,14 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<st
   return element
 }
 
-export function renderChart(points: Point[], format: Formatters, height: number): SVGSVGElement {
-  const width = 640
+/** Drawn at its real pixel size (no viewBox scaling), so labels keep their size at any width. */
+export function renderChart(points: Point[], format: Formatters, width: number, height: number): SVGSVGElement {
   const pad = { top: 12, right: 8, bottom: 28, left: 56 }
   const max = niceMax(Math.max(...points.map((point) => point.value), 1))
   const plotWidth = width - pad.left - pad.right
   const plotHeight = height - pad.top - pad.bottom
   const step = plotWidth / points.length
-  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img', 'aria-label': 'Bar chart' })
+  const root = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img', 'aria-label': 'Bar chart' })
 
   for (let i = 0; i <= 4; i++) {
     const value = (max / 4) * i
@@ -38,7 +38,8 @@ export function renderChart(points: Point[], format: Formatters, height: number)
     root.append(svg('text', { x: pad.left - 8, y: y + 4, 'text-anchor': 'end', class: 'axis' }, format.axis(value)))
   }
 
-  const labelEvery = Math.ceil(points.length / 8)
+  // As many week labels as fit, about one per 80 px.
+  const labelEvery = Math.ceil(points.length / Math.max(2, Math.floor(plotWidth / 80)))
   points.forEach((point, i) => {
     const barHeight = (point.value / max) * plotHeight
     const x = pad.left + i * step + step * 0.18
