@@ -17,6 +17,11 @@ export interface MountViewOptions extends Omit<HostBridgeOptions, 'transport' | 
   resource: { html: string; meta?: McpUiResourceMeta; uri?: string }
   /** Accessible name of the frame. */
   title: string
+  /**
+   * The second origin the demo serves for the sandbox proxy. Not used by `srcdoc` frames; it is
+   * what `mountApp`'s `sandbox: { proxyUrl }` will point at, so the switch stays in this module.
+   */
+  sandboxOrigin: string
 }
 
 export interface MountedView {
@@ -29,7 +34,7 @@ export interface MountedView {
 }
 
 export function mountView(options: MountViewOptions): MountedView {
-  const { container, resource, title, ...bridgeOptions } = options
+  const { container, resource, title, sandboxOrigin: _proxyOriginForLater, ...bridgeOptions } = options
   const csp = buildCsp(resource.meta?.csp)
   // A resource may only narrow the policy; entries that are not origins are dropped, and a host
   // should say so (spec: SHOULD log CSP configurations).

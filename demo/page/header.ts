@@ -3,14 +3,15 @@ import type { Implementation } from 'mcp-app-bridge/host'
 import { PALETTES } from './palettes.js'
 import { LOCALES, type HostSettings } from './settings.js'
 
-export function showServer(state: 'connected' | 'error' | 'closed', info: Implementation | undefined, kind: string | undefined, detail?: string): void {
+export function showServer(state: 'connected' | 'error' | 'closed', info: Implementation | undefined, server: { label: string; kind: string }, detail?: string): void {
   const status = document.getElementById('server-status')!
   status.dataset.connection = state
   const name = info ? `${info.title ?? info.name} ${info.version}` : 'MCP server'
   document.getElementById('server-name')!.textContent = state === 'connected' ? name : state === 'closed' ? `${name} · disconnected` : detail ?? 'Not connected'
   const badge = document.getElementById('server-kind')!
-  badge.hidden = !kind
-  badge.textContent = kind === 'stdio' ? 'stdio' : 'embedded'
+  badge.hidden = false
+  badge.textContent = server.kind
+  badge.title = server.kind === 'stdio' ? `Started with: ${server.label}` : server.label
 }
 
 /** Binds the theme, palette and locale controls; `onChange` gets the updated settings. */

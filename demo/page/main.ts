@@ -15,8 +15,10 @@ import { Stage } from './stage.js'
 import { Transcript } from './transcript.js'
 import { ViewSession, type ViewServices } from './view-session.js'
 
+/** What `/config.json` says (demo/node/host-server.ts). */
 interface PageConfig {
   server: { label: string; kind: 'embedded' | 'stdio' }
+  sandboxOrigin: string
 }
 
 const SERVER_CHANNEL: Channel = { id: 'server', label: 'server', kind: 'server' }
@@ -63,16 +65,17 @@ async function start(): Promise<void> {
         launcher.setTools(connection!.uiTools)
         modelContext.setTools(connection!.tools)
       },
-      () => showServer('closed', connection?.serverInfo, config.server.kind),
+      () => showServer('closed', connection?.serverInfo, config.server),
     )
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error)
-    showServer('error', undefined, config.server.kind, `Could not connect to ${config.server.label}`)
+    showServer('error', undefined, config.server, `Could not connect to ${config.server.label}`)
     launcher.showError(text)
     return
   }
-  services = { connection, transcript, log, modelContext, stage: new Stage(), hostContext }
-  showServer('connected', connection.serverInfo, config.server.kind)
+  services = { connection, transcript, log, modelContext, stage: new Stage(), hostContext, sandboxOrigin: config.sandboxOrigin }
+  window.addEventListener('pagehide', () => connection!.endOnUnload())
+  showServer('connected', connection.serverInfo, config.server)
   launcher.setTools(connection.uiTools)
   modelContext.setTools(connection.tools)
 }

@@ -28,11 +28,15 @@ export interface UiResource {
 
 export class McpConnection {
   readonly client: Client
+  readonly #endpoint: URL
+  readonly #http: StreamableHTTPClientTransport
   #tools: Tool[] = []
   #listingMeta: Promise<Map<string, McpUiResourceMeta>> | undefined
 
-  private constructor(client: Client) {
+  private constructor(client: Client, endpoint: URL, http: StreamableHTTPClientTransport) {
     this.client = client
+    this.#endpoint = endpoint
+    this.#http = http
   }
 
   /** Connects and loads the tool list. `onToolsChanged` fires when the server's list changes. */
@@ -40,9 +44,10 @@ export class McpConnection {
     // Telling the server we render MCP Apps (spec: the mimeTypes list is required); servers may
     // register their UI tools only for clients that say so.
     const client = new Client(HOST_INFO, { capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } } })
-    const connection = new McpConnection(client)
+    const http = new StreamableHTTPClientTransport(endpoint)
+    const connection = new McpConnection(client, endpoint, http)
     client.onclose = onClose
-    await client.connect(new TappedTransport(new StreamableHTTPClientTransport(endpoint), tap))
+    await client.connect(new TappedTransport(http, tap))
     await connection.refreshTools()
     if (client.getServerCapabilities()?.tools?.listChanged) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -90,8 +95,13 @@ export class McpConnection {
     return { uri, html, meta }
   }
 
-  close(): Promise<void> {
-    return this.client.close()
+  /**
+   * Ends the server session while the page unloads (a stdio server is a process per session).
+   * A keepalive request is the one kind that still goes out from `pagehide`.
+   */
+  endOnUnload(): void {
+    const sessionId = this.#http.sessionId
+    if (sessionId) void fetch(this.#endpoint, { method: 'DELETE', keepalive: true, headers: { 'mcp-session-id': sessionId } }).catch(() => {})
   }
 
   async #listingMetaFor(uri: string): Promise<McpUiResourceMeta | undefined> {

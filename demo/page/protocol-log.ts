@@ -33,6 +33,13 @@ export class ProtocolLog {
       const row = (event.target as Element).closest<HTMLElement>('.log-row')
       if (row && !(event.target as Element).closest('pre')) toggleDetails(row)
     })
+    list.addEventListener('keydown', (event) => {
+      const row = (event.target as Element).closest<HTMLElement>('.log-row')
+      if (row && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault()
+        toggleDetails(row)
+      }
+    })
   }
 
   /** A message on `channel`; `out` is sent by the host, `in` received by it. */

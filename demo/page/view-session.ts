@@ -34,6 +34,8 @@ export interface ViewServices {
   stage: Stage
   /** The host context every view shares right now (theme, styles, locale, environment). */
   hostContext(): McpUiHostContext
+  /** The sandbox origin the demo serves, for the proxy (see `embed.ts`). */
+  sandboxOrigin: string
 }
 
 const MODE_LABELS: Record<McpUiDisplayMode, string> = { inline: 'Inline', fullscreen: 'Fullscreen', pip: 'Picture-in-picture' }
@@ -161,6 +163,7 @@ export class ViewSession implements StagedView {
       container: this.#frame,
       resource,
       title: `${this.title} view`,
+      sandboxOrigin: services.sandboxOrigin,
       hostInfo: HOST_INFO,
       capabilities: HOST_CAPABILITIES,
       hostContext: {
