@@ -40,7 +40,7 @@ export class McpEndpoint {
     try {
       upstream = await this.#upstream.open()
     } catch (error) {
-      return sendError(res, 502, -32603, `Could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`)
+      return failedToStart(res, error)
     }
     const http: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -50,7 +50,7 @@ export class McpEndpoint {
       await relay(http, upstream)
     } catch (error) {
       await upstream.close().catch(() => {})
-      return sendError(res, 502, -32603, `Could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`)
+      return failedToStart(res, error)
     }
     await http.handleRequest(req, res, body)
   }
@@ -109,6 +109,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     return new Error('Parse error: the body is not JSON')
   }
+}
+
+/** Said on the console too: the person running the demo is the one who can fix the command. */
+function failedToStart(res: ServerResponse, error: unknown): void {
+  const message = `Could not start the MCP server: ${error instanceof Error ? error.message : String(error)}`
+  console.error(`  ${message}`)
+  sendError(res, 502, -32603, message)
 }
 
 function sendError(res: ServerResponse, status: number, code: number, message: string): void {

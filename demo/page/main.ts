@@ -68,9 +68,10 @@ async function start(): Promise<void> {
       () => showServer('closed', connection?.serverInfo, config.server),
     )
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error)
+    const text = readableError(error)
     showServer('error', undefined, config.server, `Could not connect to ${config.server.label}`)
     launcher.showError(text)
+    modelContext.setTools(undefined)
     return
   }
   services = { connection, transcript, log, modelContext, stage: new Stage(), hostContext, sandboxOrigin: config.sandboxOrigin }
@@ -78,6 +79,12 @@ async function start(): Promise<void> {
   showServer('connected', connection.serverInfo, config.server)
   launcher.setTools(connection.uiTools)
   modelContext.setTools(connection.tools)
+}
+
+/** The SDK wraps an HTTP error's JSON-RPC body in its message; the body's own message says more. */
+function readableError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return /"message":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? text
 }
 
 // Inline views follow the conversation's width; fixed ones follow the window.

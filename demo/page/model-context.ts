@@ -27,7 +27,9 @@ export class ModelContextPanel {
     this.#renderEmpty()
   }
 
-  setTools(tools: Tool[]): void {
+  /** The server's tools; `undefined` when there is no connection. */
+  setTools(tools: Tool[] | undefined): void {
+    if (!tools) return void this.#tools.replaceChildren(h('p', { class: 'empty', textContent: 'Not connected to a server.' }))
     const visible = filterModelTools(tools)
     const hidden = tools.filter((tool) => !isVisibleToModel(tool))
     this.#tools.replaceChildren(
