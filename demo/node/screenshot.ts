@@ -12,7 +12,8 @@ const VIEW_TIMEOUT_MS = 20_000
 
 export async function captureScreenshot(url: string, file: string, report: (line: string) => void): Promise<string> {
   ensureChromium()
-  const chromium = await launchChromium()
+  // Tall enough to show all three example views and the booking's user turn at once.
+  const chromium = await launchChromium({ width: 1440, height: 1320 })
   try {
     const page = chromium.context.pages()[0] ?? (await chromium.context.newPage())
     const errors: string[] = []

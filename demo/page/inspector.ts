@@ -19,6 +19,7 @@ export function createInspector(): Inspector {
         other.setAttribute('aria-selected', String(other === tab))
         byId(other.getAttribute('aria-controls')!).hidden = other !== tab
       }
+      if (tab.id === 'tab-protocol') log.shown()
     })
   }
 
@@ -27,6 +28,7 @@ export function createInspector(): Inspector {
     button.addEventListener('click', () => {
       for (const other of filters) other.setAttribute('aria-pressed', String(other === button))
       log.setFilter(button.dataset.filter as 'all' | 'view' | 'server')
+      log.shown()
     })
   }
   byId('log-clear').addEventListener('click', () => log.clear())

@@ -25,6 +25,8 @@ export class ProtocolLog {
   readonly #pending = new Map<string, { method: string; at: number }>()
   #total = 0
   #filter: Filter = 'all'
+  /** Whether the list sticks to the newest row: true until the reader scrolls up. */
+  #following = true
 
   constructor(list: HTMLElement, count: HTMLElement) {
     this.#list = list
@@ -32,6 +34,9 @@ export class ProtocolLog {
     list.addEventListener('click', (event) => {
       const row = (event.target as Element).closest<HTMLElement>('.log-row')
       if (row && !(event.target as Element).closest('pre')) toggleDetails(row)
+    })
+    list.addEventListener('scroll', () => {
+      if (list.clientHeight) this.#following = list.scrollHeight - list.scrollTop - list.clientHeight < 40
     })
     list.addEventListener('keydown', (event) => {
       const row = (event.target as Element).closest<HTMLElement>('.log-row')
@@ -94,6 +99,11 @@ export class ProtocolLog {
     )
   }
 
+  /** Call when the list becomes visible: a hidden list cannot scroll. */
+  shown(): void {
+    if (this.#following) this.#list.scrollTop = this.#list.scrollHeight
+  }
+
   setFilter(filter: Filter): void {
     this.#filter = filter
     this.#list.dataset.filter = filter
@@ -107,11 +117,10 @@ export class ProtocolLog {
 
   #add(row: HTMLElement, payload: unknown): void {
     ;(row as HTMLElement & { payload?: unknown }).payload = payload
-    const follow = this.#list.scrollHeight - this.#list.scrollTop - this.#list.clientHeight < 40
     this.#list.append(row)
     if (this.#list.childElementCount > MAX_ROWS) this.#list.firstElementChild?.remove()
     this.#count.textContent = String(++this.#total)
-    if (follow) this.#list.scrollTop = this.#list.scrollHeight
+    if (this.#following) this.#list.scrollTop = this.#list.scrollHeight
   }
 
   #stamp(now: number): string {
