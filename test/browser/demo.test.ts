@@ -74,6 +74,7 @@ function logRows(page: Page) {
 
 const viewFrame = (page: Page, tool: string) => page.frameLocator(`.view-card[data-tool="${tool}"] iframe`).last()
 
+// One page for the whole suite: the tests build on each other in order, like one user session.
 describe('npm run demo (embedded example server)', () => {
   let demo: RunningDemo
   let chromium: Chromium
@@ -161,6 +162,8 @@ describe('npm run demo (embedded example server)', () => {
     expect(await metrics.locator('iframe').count()).toBe(0)
     const rows = await logRows(page)
     expect(rows.some((row) => row.method.startsWith('ui/resource-teardown result') && row.direction === 'in')).toBe(true)
+    // Our apps speak the protocol cleanly: nothing was tolerated, dropped or refused.
+    expect(rows.filter((row) => row.kind === 'warning')).toEqual([])
     expect(errors).toEqual([])
   }, TEST_TIMEOUT)
 })
@@ -195,6 +198,8 @@ describe('npm run demo -- --server', () => {
     try {
       const { page } = await openPage(chromium, demo.url)
       await callTool(page, 'get-time')
+      await viewFrame(page, 'get-time').getByRole('button', { name: 'Get Server Time' }).click()
+      await expect.poll(async () => (await logRows(page)).some((row) => row.payload?.method === 'tools/call' && row.route.startsWith('#1'))).toBe(true)
       await viewFrame(page, 'get-time').getByRole('button', { name: 'Send Message' }).click()
       await expect.poll(() => page.locator('.turn-user .bubble').last().textContent(), { timeout: 10_000 }).toBe('This is message text.')
       await page.close()
