@@ -10,7 +10,6 @@ import {
   BridgeError,
   getToolUiResourceUri,
   type CallToolResult,
-  type HostBridge,
   type McpUiDisplayMode,
   type McpUiHostContext,
   type Tool,
@@ -69,10 +68,6 @@ export class ViewSession implements StagedView {
 
   get live(): boolean {
     return this.#state === 'loading' || this.#state === 'ready'
-  }
-
-  get bridge(): HostBridge | undefined {
-    return this.#view?.bridge
   }
 
   /** Calls the tool and shows its view; resolves once the result is in (or the call failed). */
