@@ -18,7 +18,7 @@ const input = {
 
 const ts = (declarations: boolean) =>
   typescript({
-    tsconfig: './tsconfig.json',
+    tsconfig: './tsconfig.build.json',
     compilerOptions: {
       noEmit: false,
       declaration: declarations,
