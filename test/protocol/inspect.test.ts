@@ -104,3 +104,28 @@ describe('inspectMessage: __proto__ own keys', () => {
     expect(message).toEqual({ proto: 1, __proto_: 2 })
   })
 })
+
+describe('inspectMessage: Map and Set (structured clone delivers them)', () => {
+  test('a large string inside a Map crosses the byte limit', () => {
+    expect(inspectMessage({ params: { structuredContent: new Map([['k', 'x'.repeat(5000)]]) } }, small).problem).toBe('too large')
+  })
+
+  test('a large string inside a Set crosses the byte limit', () => {
+    expect(inspectMessage({ params: { list: new Set(['x'.repeat(5000)]) } }, small).problem).toBe('too large')
+  })
+
+  test('nesting through Maps counts toward the depth', () => {
+    let value: unknown = {}
+    for (let i = 0; i < 12; i++) value = new Map([['a', value]])
+    expect(inspectMessage(value, small).problem).toBe('too deep')
+  })
+
+  test('__proto__ keys inside a Map value are stripped', () => {
+    const message = { params: new Map([['v', JSON.parse('{"__proto__":{"x":1}}')]]) }
+    expect(inspectMessage(message).stripped).toBe(1)
+  })
+
+  test('a small Map passes', () => {
+    expect(inspectMessage({ m: new Map([['a', 1]]), s: new Set([1, 2]) }, small).problem).toBeUndefined()
+  })
+})
