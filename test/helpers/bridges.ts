@@ -75,3 +75,44 @@ export function createBridgePair(options: BridgePairOptions = {}): BridgePair {
 export function methods(messages: any[]): string[] {
   return messages.map((message) => message.method ?? `response:${String(message.id)}`)
 }
+
+/** A result for `ui/initialize`, with overridable fields. */
+export const initializeResult = (overrides: Record<string, unknown> = {}) => ({
+  protocolVersion: '2026-01-26',
+  hostInfo: HOST_INFO,
+  hostCapabilities: {},
+  hostContext: {},
+  ...overrides,
+})
+
+export interface LoneView {
+  pair: WindowPair
+  view: ViewBridge
+  warnings: BridgeWarning[]
+  /** Calls `connect()` and waits until `ui/initialize` is on the wire; the test answers it. */
+  startConnect(): Promise<{ connecting: Promise<ViewConnection> }>
+}
+
+/** A `ViewBridge` whose host is the test itself, for scripting exactly what the view receives. */
+export function createLoneView(options: Partial<ViewBridgeOptions> = {}): LoneView {
+  const pair = createWindowPair()
+  const view = new ViewBridge({ appInfo: APP_INFO, target: pair.parent, self: pair.view as never, autoResize: false, ...options })
+  const warnings: BridgeWarning[] = []
+  view.on('warning', (warning) => void warnings.push(warning))
+  onTestFinished(() => {
+    view.close()
+    pair.close()
+  })
+  return {
+    pair,
+    view,
+    warnings,
+    async startConnect() {
+      const connecting = view.connect()
+      // Keep a failing handshake from counting as unhandled before the test awaits it.
+      connecting.catch(() => {})
+      await pair.flush()
+      return { connecting }
+    },
+  }
+}
