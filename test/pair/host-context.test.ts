@@ -117,4 +117,22 @@ describe('host-context-changed', () => {
     expect(warnings.view.map((w) => w.code)).toEqual(['MALFORMED'])
     expect(warnings.view[0]!.message).toContain('theme')
   })
+
+  test('a granted display-mode request: the answer goes first, then the context change', async () => {
+    const bridges = createBridgePair({
+      host: { hostContext: { displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] }, handlers: { requestDisplayMode: () => undefined } },
+      view: { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } },
+    })
+    await bridges.connect()
+    const { host, view, pair } = bridges
+    const start = pair.log.length
+    expect(await view.requestDisplayMode('fullscreen')).toBe('fullscreen')
+    await pair.flush()
+    expect(pair.sent('host', start)).toStrictEqual([
+      { jsonrpc: '2.0', id: 2, result: { mode: 'fullscreen' } },
+      { jsonrpc: '2.0', method: CHANGED, params: { displayMode: 'fullscreen' } },
+    ])
+    expect(view.hostContext.displayMode).toBe('fullscreen')
+    expect(host.hostContext.displayMode).toBe('fullscreen')
+  })
 })
