@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { createBridgePair } from '../helpers/bridges.js'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
 import { watch } from '../helpers/outcome.js'
+import { stall } from '../helpers/stall.js'
 import { request } from '../helpers/messages.js'
 
 describe('closing the view', () => {
@@ -76,26 +77,15 @@ describe('closing the host', () => {
   })
 
   test('a view request being served is never answered after the host closed', async () => {
-    let signal: AbortSignal | undefined
-    let finish: () => void = () => {}
-    const { host, view, pair, connect } = createBridgePair({
-      host: {
-        capabilities: { message: {} },
-        handlers: {
-          message: (_p, context) => {
-            signal = context.signal
-            return new Promise<void>((resolve) => (finish = resolve))
-          },
-        },
-      },
-    })
+    const message = stall()
+    const { host, view, pair, connect } = createBridgePair({ host: { capabilities: { message: {} }, handlers: { message: message.handler } } })
     await connect()
     const sending = watch(view.sendMessage('x', { timeoutMs: 60_000 }))
     await pair.flush()
     host.close()
-    expect(signal!.aborted).toBe(true)
+    expect(message.signal!.aborted).toBe(true)
     const before = pair.log.length
-    finish()
+    message.finish()
     await pair.flush()
     expect(pair.log.length).toBe(before)
     expect(sending.state).toBe('pending')

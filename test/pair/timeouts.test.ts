@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createBridgePair, createLoneView } from '../helpers/bridges.js'
 import { watch } from '../helpers/outcome.js'
+import { stall } from '../helpers/stall.js'
 import { HANDSHAKE_TIMEOUT_MS } from '../../src/view/index.js'
 
 beforeEach(() => {
@@ -13,21 +14,9 @@ afterEach(() => {
 
 describe('a view request the host never answers', () => {
   function stalledHost() {
-    let signal: AbortSignal | undefined
-    let finish: () => void = () => {}
-    const bridges = createBridgePair({
-      view: { timeoutMs: 1_000 },
-      host: {
-        capabilities: { message: {} },
-        handlers: {
-          message: (_params, context) => {
-            signal = context.signal
-            return new Promise<void>((resolve) => (finish = resolve))
-          },
-        },
-      },
-    })
-    return { ...bridges, signal: () => signal, finish: () => finish() }
+    const message = stall()
+    const bridges = createBridgePair({ view: { timeoutMs: 1_000 }, host: { capabilities: { message: {} }, handlers: { message: message.handler } } })
+    return { ...bridges, signal: () => message.signal, finish: message.finish }
   }
 
   test('rejects with TIMEOUT at the deadline and tells the host, whose handler is aborted', async () => {

@@ -11,6 +11,7 @@ import {
   toRpcError,
   type BridgeErrorCode,
 } from '../../src/protocol/errors.js'
+import { RPC_CODE_OF } from '../helpers/error-codes.js'
 
 describe('BridgeError', () => {
   test('is an Error with a stable code, rpcCode, data and cause', () => {
@@ -41,17 +42,7 @@ describe('wire code constants', () => {
 })
 
 describe('toRpcError: what a handler threw becomes the error answered', () => {
-  test.for<[BridgeErrorCode, number]>([
-    ['NOT_SUPPORTED', -32601],
-    ['INVALID_PARAMS', -32602],
-    ['DENIED', -32000],
-    ['RATE_LIMITED', -32000],
-    ['PROTOCOL', -32600],
-    ['TIMEOUT', -32001],
-    ['CLOSED', -32603],
-    ['CANCELLED', -32603],
-    ['REMOTE', -32603],
-  ])('BridgeError %s answers %i with its message', ([code, rpc]) => {
+  test.for(RPC_CODE_OF)('BridgeError %s answers %i with its message', ([code, rpc]) => {
     expect(toRpcError(new BridgeError(code, 'why'))).toEqual({ code: rpc, message: 'why' })
   })
 

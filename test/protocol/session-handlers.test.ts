@@ -1,6 +1,7 @@
 /** Session: the handler registry and how handler outcomes become answers. */
 import { describe, expect, test } from 'vitest'
-import { BridgeError, type BridgeErrorCode } from '../../src/protocol/errors.js'
+import { BridgeError } from '../../src/protocol/errors.js'
+import { RPC_CODE_OF } from '../helpers/error-codes.js'
 import { createLoneSession, createSessionPair } from '../helpers/sessions.js'
 import { rejection } from '../helpers/outcome.js'
 import { request } from '../helpers/messages.js'
@@ -58,14 +59,7 @@ describe('registry', () => {
 })
 
 describe('answers', () => {
-  test.for<[BridgeErrorCode, number]>([
-    ['NOT_SUPPORTED', -32601],
-    ['INVALID_PARAMS', -32602],
-    ['DENIED', -32000],
-    ['RATE_LIMITED', -32000],
-    ['PROTOCOL', -32600],
-    ['CLOSED', -32603],
-  ])('a handler throwing BridgeError %s answers %i', async ([code, rpc]) => {
+  test.for(RPC_CODE_OF)('a handler throwing BridgeError %s answers %i', async ([code, rpc]) => {
     const { a, b, link } = createSessionPair()
     b.handle('m', () => {
       throw new BridgeError(code, 'refused: field x')
