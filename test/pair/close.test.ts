@@ -1,8 +1,8 @@
 /** close(): pending requests on both sides reject with CLOSED; listeners are removed. */
 import { describe, expect, test } from 'vitest'
-import { createBridgePair } from '../helpers/bridges.js'
+import { createBridgePair, createLoneView } from '../helpers/bridges.js'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
-import { watch } from '../helpers/outcome.js'
+import { rejection, watch } from '../helpers/outcome.js'
 import { stall } from '../helpers/stall.js'
 import { request } from '../helpers/messages.js'
 
@@ -38,6 +38,14 @@ describe('closing the view', () => {
     expect(pair.sent('view', before)).toEqual([])
     expect(view.sendSizeChanged({ width: 1 })).toBe(false)
     await expect(view.sendMessage('x')).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  test('closing during the handshake rejects connect() with CLOSED', async () => {
+    const { view, pair, startConnect } = createLoneView()
+    const { connecting } = await startConnect()
+    view.close()
+    expect((await rejection(connecting)).code).toBe('CLOSED')
+    expect(pair.messageListeners('view')).toBe(0)
   })
 
   test('close is idempotent: one close event', () => {
