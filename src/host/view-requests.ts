@@ -19,7 +19,8 @@ import {
   RESOURCES_LIST,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
-  SANDBOX_PREFIX,
+  SANDBOX_PROXY_READY,
+  SANDBOX_RESOURCE_READY,
   SIZE_CHANGED,
   TOOLS_CALL,
   TOOLS_LIST_CHANGED,
@@ -265,7 +266,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of ['sandbox-proxy-ready', 'sandbox-resource-ready']) {
-    session.on(SANDBOX_PREFIX + method, () => note(`Refused ${SANDBOX_PREFIX}${method} from the view`, 'POLICY'))
+  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) {
+    session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
   }
 }

@@ -45,6 +45,14 @@ export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_L
         const problem = walk(node[i], depth + 1)
         if (problem) return problem
       }
+    } else if (node instanceof Map || node instanceof Set) {
+      // Structured clone delivers these too; `for...in` sees none of their entries.
+      budget -= 2
+      for (const item of node) {
+        if (budget < 0) break
+        const problem = walk(item, depth + 1)
+        if (problem) return problem
+      }
     } else {
       budget -= 2
       if (hasOwn.call(node, '__proto__')) {

@@ -6,11 +6,23 @@
  * `iframe.contentWindow`, the view's `window.parent`), and posting through a handle dispatches a
  * structured-cloned `MessageEvent` on the other window with the right `source` and `origin`,
  * asynchronously, and only when `targetOrigin` matches, as browsers do.
+ *
+ * Delivery uses the real `setTimeout` (see `courier.ts`), so tests may fake timers to drive the
+ * bridges' timeouts while messages keep flowing; `flush()` waits until the channel is quiet.
  */
 import { Window } from 'happy-dom'
+import { createCourier } from './courier.js'
 
 export interface Handle {
   postMessage(message: unknown, targetOrigin: string): void
+}
+
+export type PairSide = 'host' | 'view'
+
+export interface LogEntry {
+  from: PairSide
+  message: any
+  targetOrigin: string
 }
 
 export interface WindowPair {
@@ -22,13 +34,17 @@ export interface WindowPair {
   parent: Handle
   hostOrigin: string
   viewOrigin: string
-  /** Everything posted, in order, for payload assertions. */
-  log: Array<{ from: 'host' | 'view'; message: any; targetOrigin: string }>
-  /** Dispatches raw data on the host window as if `source` at `origin` posted it. */
+  /** Everything posted, in order, for payload assertions (including posts a wrong `targetOrigin` blocked). */
+  log: LogEntry[]
+  /** The messages `from` posted, in order, optionally only those from `log` index `start` on. */
+  sent(from: PairSide, start?: number): any[]
+  /** Dispatches raw data on the host window as if `source` at `origin` posted it (the frame by default). */
   injectToHost(data: unknown, options?: { source?: unknown; origin?: string }): void
-  /** Dispatches raw data on the view window as if `source` at `origin` posted it. */
+  /** Dispatches raw data on the view window as if `source` at `origin` posted it (the parent by default). */
   injectToView(data: unknown, options?: { source?: unknown; origin?: string }): void
-  /** Resolves after every message posted so far has been delivered. */
+  /** Number of `message` listeners currently installed on one window. */
+  messageListeners(side: PairSide): number
+  /** Resolves after every message posted so far, and every answer to one, has been delivered. */
   flush(): Promise<void>
   close(): void
 }
@@ -38,11 +54,11 @@ export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: st
   const viewOrigin = options.viewOrigin ?? 'null'
   const host = new Window({ url: `${hostOrigin}/chat` })
   const view = new Window({ url: viewOrigin === 'null' ? 'about:blank' : `${viewOrigin}/app` })
-  const log: WindowPair['log'] = []
+  const listeners = { host: countMessageListeners(host), view: countMessageListeners(view) }
+  const courier = createCourier()
+  const log: LogEntry[] = []
   const dispatch = (target: Window, data: unknown, origin: string, source: unknown) => {
-    setTimeout(() => {
-      target.dispatchEvent(new target.MessageEvent('message', { data: data as never, origin, source: source as never }))
-    }, 0)
+    courier.post(() => target.dispatchEvent(new target.MessageEvent('message', { data: data as never, origin, source: source as never })))
   }
   const matches = (targetOrigin: string, origin: string) => targetOrigin === '*' || targetOrigin === origin
   const frame: Handle = {
@@ -67,9 +83,11 @@ export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: st
     hostOrigin,
     viewOrigin,
     log,
+    sent: (from, start = 0) => log.slice(start).filter((entry) => entry.from === from).map((entry) => entry.message),
     injectToHost: (data, o = {}) => dispatch(host, data, o.origin ?? viewOrigin, 'source' in o ? o.source : frame),
     injectToView: (data, o = {}) => dispatch(view, data, o.origin ?? hostOrigin, 'source' in o ? o.source : parent),
-    flush: () => new Promise((resolve) => setTimeout(resolve, 5)),
+    messageListeners: (side) => listeners[side].size,
+    flush: courier.flush,
     close() {
       host.happyDOM.abort()
       view.happyDOM.abort()
@@ -77,4 +95,20 @@ export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: st
       view.close()
     },
   }
+}
+
+/** Tracks the `message` listeners added to and removed from `win`, so tests can prove cleanup. */
+function countMessageListeners(win: Window): Set<unknown> {
+  const live = new Set<unknown>()
+  const add = win.addEventListener.bind(win)
+  const remove = win.removeEventListener.bind(win)
+  win.addEventListener = ((type: string, listener: never, options?: never) => {
+    if (type === 'message') live.add(listener)
+    add(type, listener, options)
+  }) as typeof win.addEventListener
+  win.removeEventListener = ((type: string, listener: never) => {
+    if (type === 'message') live.delete(listener)
+    remove(type, listener)
+  }) as typeof win.removeEventListener
+  return live
 }

@@ -1,0 +1,183 @@
+import { describe, expect, test } from 'vitest'
+import { DEFAULT_CSP, buildCsp, checkCspOrigin } from '../../src/protocol/csp.js'
+
+/** The directives of a policy, by name. */
+const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]))
+
+describe('default policy (A.9)', () => {
+  test('is exactly the project default', () => {
+    expect(DEFAULT_CSP).toBe(
+      "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        "media-src 'self' data:; font-src 'self'; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'",
+    )
+  })
+
+  test.for([undefined, null, {}, { connectDomains: [] }])('buildCsp(%j) gives the default and drops nothing', (csp) => {
+    expect(buildCsp(csp)).toEqual({
+      policy: DEFAULT_CSP,
+      dropped: [],
+      granted: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    })
+  })
+})
+
+describe('declared origins', () => {
+  test('each list lands in its directives', () => {
+    const built = buildCsp({
+      connectDomains: ['https://api.example.com', 'wss://live.example.com'],
+      resourceDomains: ['https://cdn.example.com'],
+      frameDomains: ['https://www.youtube.com'],
+      baseUriDomains: ['https://base.example.com'],
+    })
+    expect(built.dropped).toEqual([])
+    expect(directives(built.policy)).toEqual({
+      'default-src': "'none'",
+      'script-src': "'self' 'unsafe-inline' https://cdn.example.com",
+      'style-src': "'self' 'unsafe-inline' https://cdn.example.com",
+      'img-src': "'self' data: https://cdn.example.com",
+      'media-src': "'self' data: https://cdn.example.com",
+      'font-src': "'self' https://cdn.example.com",
+      'connect-src': 'https://api.example.com wss://live.example.com',
+      'frame-src': 'https://www.youtube.com',
+      'object-src': "'none'",
+      'base-uri': 'https://base.example.com',
+    })
+    expect(built.granted).toEqual({
+      connectDomains: ['https://api.example.com', 'wss://live.example.com'],
+      resourceDomains: ['https://cdn.example.com'],
+      frameDomains: ['https://www.youtube.com'],
+      baseUriDomains: ['https://base.example.com'],
+    })
+  })
+
+  test('origins are normalized (lower case, no trailing slash) and de-duplicated', () => {
+    const built = buildCsp({ resourceDomains: ['HTTPS://CDN.Example.com/', 'https://cdn.example.com', 'https://cdn.example.com:8443'] })
+    expect(built.granted.resourceDomains).toEqual(['https://cdn.example.com', 'https://cdn.example.com:8443'])
+  })
+
+  test('one leading wildcard label under two more labels is allowed', () => {
+    expect(checkCspOrigin('https://*.example.com')).toEqual({ origin: 'https://*.example.com' })
+  })
+
+  test('loopback http is allowed for local development, ws only for connect', () => {
+    expect(checkCspOrigin('http://localhost:3000')).toEqual({ origin: 'http://localhost:3000' })
+    expect(checkCspOrigin('http://127.0.0.1:8080')).toEqual({ origin: 'http://127.0.0.1:8080' })
+    expect(checkCspOrigin('http://[::1]:8080')).toEqual({ origin: 'http://[::1]:8080' })
+    expect(checkCspOrigin('ws://localhost:3000', true)).toEqual({ origin: 'ws://localhost:3000' })
+    expect(checkCspOrigin('ws://localhost:3000')).toHaveProperty('reason')
+  })
+})
+
+describe('hostile or malformed entries are dropped and reported', () => {
+  const hostile: Array<[string, unknown]> = [
+    ['a bare wildcard', '*'],
+    ['a keyword', "'unsafe-eval'"],
+    ['unsafe-inline keyword', "'unsafe-inline'"],
+    ['a bare scheme', 'https:'],
+    ['data: scheme', 'data:'],
+    ['blob: scheme', 'blob:'],
+    ['an injected directive', 'https://a.com; script-src *'],
+    ['an injected directive without space', 'https://a.com;script-src'],
+    ['a wildcard over a TLD', 'https://*.com'],
+    ['a wildcard alone as host', 'https://*'],
+    ['a double wildcard', 'https://*.*.example.com'],
+    ['a wildcard in the middle', 'https://a.*.example.com'],
+    ['a path', 'https://a.com/path'],
+    ['a path with trailing slash', 'https://a.com/js/'],
+    ['a query', 'https://a.com?x=1'],
+    ['a fragment', 'https://a.com#x'],
+    ['credentials', 'https://user@a.com'],
+    ['leading whitespace', ' https://a.com'],
+    ['trailing whitespace', 'https://a.com '],
+    ['a trailing newline', 'https://a.com\n'],
+    ['an embedded space', 'https://a.com https://b.com'],
+    ['a quote inside', "https://a.com'"],
+    ['plain http to a public host', 'http://example.com'],
+    ['http to a host that merely starts with localhost', 'http://localhost.evil.com'],
+    ['a scheme-less host', 'example.com'],
+    ['a protocol-relative URL', '//example.com'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['port 0', 'https://a.com:0'],
+    ['port 65536', 'https://a.com:65536'],
+    ['a non-numeric port', 'https://a.com:http'],
+    ['an underscore host', 'https://a_b.com'],
+    ['a label starting with a dash', 'https://-a.com'],
+    ['an empty label', 'https://a..com'],
+    ['a trailing dot', 'https://a.com.'],
+    ['an empty string', ''],
+    ['a number', 443],
+    ['null', null],
+    ['an object', { toString: () => 'https://a.com' }],
+    ['an array', ['https://a.com']],
+  ]
+
+  test.for(hostile)('%s is refused by checkCspOrigin', ([, entry]) => {
+    expect(checkCspOrigin(entry)).toEqual({ reason: expect.any(String) })
+    expect(checkCspOrigin(entry, true)).toEqual({ reason: expect.any(String) })
+  })
+
+  test('wss is refused outside connectDomains', () => {
+    const built = buildCsp({ resourceDomains: ['wss://live.example.com'], frameDomains: ['wss://live.example.com'] })
+    expect(built.granted.resourceDomains).toEqual([])
+    expect(built.dropped.map((d) => d.list)).toEqual(['resourceDomains', 'frameDomains'])
+  })
+
+  test('buildCsp drops every hostile entry, reports each with its list, and stays at the default', () => {
+    const entries = hostile.map(([, entry]) => entry) as string[]
+    const built = buildCsp({ connectDomains: entries, resourceDomains: entries, frameDomains: entries, baseUriDomains: entries })
+    expect(built.policy).toBe(DEFAULT_CSP)
+    expect(built.dropped).toHaveLength(entries.length * 4)
+    expect(built.dropped[0]).toEqual({ list: 'connectDomains', entry: '*', reason: expect.any(String) })
+    expect(built.dropped.filter((d) => d.list === 'baseUriDomains').map((d) => d.entry)).toEqual(entries)
+  })
+
+  test('good entries survive next to hostile ones', () => {
+    const built = buildCsp({ connectDomains: ['*', 'https://api.example.com', "'unsafe-eval'"] })
+    expect(built.granted.connectDomains).toEqual(['https://api.example.com'])
+    expect(directives(built.policy)['connect-src']).toBe('https://api.example.com')
+    expect(built.dropped.map((d) => d.entry)).toEqual(['*', "'unsafe-eval'"])
+  })
+
+  test('a list that is not an array is dropped whole and reported', () => {
+    const built = buildCsp({ connectDomains: 'https://api.example.com' as never, frameDomains: { 0: 'https://a.com' } as never })
+    expect(built.policy).toBe(DEFAULT_CSP)
+    expect(built.dropped).toEqual([
+      { list: 'connectDomains', entry: 'https://api.example.com', reason: 'not an array' },
+      { list: 'frameDomains', entry: { 0: 'https://a.com' }, reason: 'not an array' },
+    ])
+  })
+
+  test('a non-object csp gives the default', () => {
+    expect(buildCsp('https://a.com' as never).policy).toBe(DEFAULT_CSP)
+    expect(buildCsp(42 as never).policy).toBe(DEFAULT_CSP)
+  })
+
+  test('no declared entry can add a keyword or directive to the policy', () => {
+    const built = buildCsp({ connectDomains: ["'unsafe-eval' https://a.com", 'https://a.com; worker-src *'] })
+    expect(built.policy).not.toContain('unsafe-eval')
+    expect(built.policy).not.toContain('worker-src')
+    expect(built.policy.split('; ')).toHaveLength(10)
+  })
+})
+
+describe('relaxations: off by default, one directive wide', () => {
+  test('blobWorkers adds worker-src blob: and nothing else', () => {
+    expect(buildCsp(undefined, { blobWorkers: true }).policy).toBe(`${DEFAULT_CSP}; worker-src blob:`)
+  })
+
+  test('webAssembly adds wasm-unsafe-eval to script-src only', () => {
+    const d = directives(buildCsp(undefined, { webAssembly: true }).policy)
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'wasm-unsafe-eval'")
+    expect(buildCsp(undefined, { webAssembly: true }).policy.match(/wasm-unsafe-eval/g)).toHaveLength(1)
+  })
+
+  test('unsafeEval adds unsafe-eval to script-src only', () => {
+    const policy = buildCsp(undefined, { unsafeEval: true }).policy
+    expect(directives(policy)['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval'")
+    expect(policy.match(/unsafe-eval/g)).toHaveLength(1)
+  })
+
+  test('relaxations set to false change nothing', () => {
+    expect(buildCsp(undefined, { blobWorkers: false, webAssembly: false, unsafeEval: false }).policy).toBe(DEFAULT_CSP)
+  })
+})

@@ -1,0 +1,102 @@
+/** Session: close rejects pending requests with CLOSED, stops listening and answering. */
+import { describe, expect, test } from 'vitest'
+import { Session, type RequestContext } from '../../src/protocol/session.js'
+import { createLoneSession, createSessionPair } from '../helpers/sessions.js'
+import { rejection, watch } from '../helpers/outcome.js'
+import { request, success } from '../helpers/messages.js'
+import { thrown } from '../helpers/notes.js'
+
+describe('close', () => {
+  test('every pending request rejects with CLOSED and the given reason', async () => {
+    const { a } = createLoneSession()
+    const first = watch(a.request('x'))
+    const second = watch(a.request('y'))
+    expect(a.pendingCount).toBe(2)
+    a.close('view removed')
+    await Promise.resolve()
+    expect([first.code, second.code]).toEqual(['CLOSED', 'CLOSED'])
+    expect((first.error as Error).message).toContain('view removed')
+    expect(a.pendingCount).toBe(0)
+    expect(a.closed).toBe(true)
+  })
+
+  test('closing does not send cancellations (the channel is gone)', () => {
+    const { a, link } = createLoneSession()
+    void watch(a.request('x'))
+    a.close()
+    expect(link.sent('a').map((m) => m.method)).toEqual(['x'])
+  })
+
+  test('the transport listener is removed', () => {
+    const { a, link } = createLoneSession()
+    expect(link.listening('a')).toBe(true)
+    a.close()
+    expect(link.listening('a')).toBe(false)
+  })
+
+  test('requests after close reject with CLOSED without sending; notify throws CLOSED', async () => {
+    const { a, link } = createLoneSession()
+    a.close()
+    expect((await rejection(a.request('x'))).code).toBe('CLOSED')
+    expect(thrown(() => a.notify('n')).code).toBe('CLOSED')
+    expect(link.log).toEqual([])
+  })
+
+  test('close is idempotent', async () => {
+    const { a } = createLoneSession()
+    const pending = watch(a.request('x'))
+    a.close('first')
+    a.close('second')
+    await Promise.resolve()
+    expect((pending.error as Error).message).toContain('first')
+  })
+
+  test('requests being handled are aborted with CLOSED and never answered', async () => {
+    const { a, link } = createLoneSession()
+    let context: RequestContext | undefined
+    let finish: (value: unknown) => void = () => {}
+    a.handle('slow', (_params, ctx) => {
+      context = ctx
+      return new Promise((resolve) => (finish = resolve))
+    })
+    link.inject('a', request(1, 'slow'))
+    await link.flush()
+    a.close()
+    expect(context!.signal.aborted).toBe(true)
+    expect((context!.signal.reason as { code: string }).code).toBe('CLOSED')
+    finish({ late: true })
+    await link.flush()
+    expect(link.sent('a')).toEqual([])
+  })
+
+  test('a message a transport still delivers after close is ignored', () => {
+    // A transport that forgets to stop: the session itself must not act on late messages.
+    let receive: (data: unknown) => void = () => {}
+    const sent: unknown[] = []
+    const warnings: unknown[] = []
+    const session = new Session({
+      transport: { send: (message) => void sent.push(message), listen: (r) => ((receive = r), () => {}) },
+      onWarning: (w) => void warnings.push(w),
+    })
+    let handled = 0
+    session.handle('m', () => void handled++)
+    session.close()
+    receive(request(1, 'm'))
+    receive(success(1, {}))
+    receive({ jsonrpc: '2.0', method: 42 })
+    expect(handled).toBe(0)
+    expect(sent).toEqual([])
+    expect(warnings).toEqual([])
+  })
+
+  test('a peer that closes leaves our request pending until our own timeout or close', async () => {
+    const { a, b, link } = createSessionPair()
+    b.close()
+    const pending = watch(a.request('x', {}, { timeoutMs: 60_000 }))
+    await link.flush()
+    expect(pending.state).toBe('pending')
+    a.close()
+    await Promise.resolve()
+    expect(pending.code).toBe('CLOSED')
+  })
+})
