@@ -12,10 +12,17 @@ import { bundlePage, hostPageHtml, viewHtml } from './bundle.js'
 import { mcpEndpoint, type McpSession } from './mcp.js'
 import { html, javascript, startServers, type Servers } from './servers.js'
 import { summarizeTimings, timings, type Scenario } from './steps.js'
-import type { ActionOutcome, HostEvent, HostEventKind, MountConfig, TestAppApi, TestHostApi, ViewAction, ViewEvent, ViewEventKind } from '../pages/contract.js'
+import type { ActionOutcome, FrameMode, HostEvent, HostEventKind, MountConfig, TestAppApi, TestHostApi, ViewAction, ViewEvent, ViewEventKind } from '../pages/contract.js'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 
 export type Side = 'ours' | 'official'
+
+/**
+ * The frame modes our host is tested in. Only the single opaque frame exists until `mountApp`
+ * and the sandbox proxy land in src/host; then `'proxy'` goes here and every scenario that
+ * iterates this list runs in both modes.
+ */
+export const FRAME_MODES: FrameMode[] = ['srcdoc']
 
 export interface Env {
   browser: TestBrowser

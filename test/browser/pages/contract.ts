@@ -35,6 +35,11 @@ export interface MountConfig {
   /** The Node-side MCP session the host's client forwards to (`/mcp/<id>`). */
   mcpSession?: string
   policy?: HostPolicy
+  /**
+   * Host calls made synchronously right after the frame is created, before the view can have
+   * initialized (ours only): shows what the host holds until `initialized`.
+   */
+  beforeInitialized?: Array<{ call: 'setHostContext' | 'toolInputPartial' | 'toolInput' | 'toolResult'; arg: unknown }>
   /** HostBridge options passed through (ours only). */
   bridgeOptions?: { rateLimits?: Record<string, { burst: number; perSecond: number }>; timeoutMs?: number; limits?: { maxBytes?: number; maxDepth?: number } }
 }
@@ -48,6 +53,7 @@ export interface HostEvent {
 
 export type HostEventKind =
   | 'initialized'
+  | 'early'
   | 'sizechange'
   | 'resized'
   | 'message'

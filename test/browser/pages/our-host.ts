@@ -53,6 +53,11 @@ const testHost: TestHostApi = {
       },
     })
     const { bridge, iframe } = mounted
+    if (config.beforeInitialized) {
+      const initializedBefore = bridge.initialized
+      for (const { call, arg } of config.beforeInitialized) (testHost[call] as (arg: unknown) => void)(arg)
+      record('early', { initializedBefore, calls: config.beforeInitialized.length })
+    }
     bridge.on('initialized', (app) => record('initialized', app))
     bridge.on('sizechange', (size) => {
       record('sizechange', size)
