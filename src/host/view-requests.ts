@@ -265,7 +265,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of ['sandbox-proxy-ready', 'sandbox-resource-ready']) {
+  for (const method of ['proxy-ready', 'resource-ready']) {
     session.on(SANDBOX_PREFIX + method, () => note(`Refused ${SANDBOX_PREFIX}${method} from the view`, 'POLICY'))
   }
 }
