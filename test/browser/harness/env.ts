@@ -45,6 +45,11 @@ export async function startEnv(): Promise<Env> {
     host.route(script, javascript(await bundlePage(side === 'ours' ? 'our-host.ts' : 'official-host.ts')))
     host.route(`/views/${side}.html`, html(await viewHtml(side)))
   }
+  // A page on another origin for attacks: it records every message it receives (replies would land here).
+  servers.sandbox.route(
+    '/attacker.html',
+    html(`<!doctype html><title>Attacker</title><p>attacker</p><script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`),
+  )
   const mcp = mcpEndpoint(host)
   return {
     browser,
@@ -181,7 +186,10 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
   let hostFrame: Frame
   if (options.embedded) {
     const embedder = `/embedder-${options.host}.html`
-    env.servers.sandbox.route(embedder, html(`<!doctype html><title>Foreign top page</title><iframe id="host" src="${hostUrl}" style="width:900px;height:850px;border:0"></iframe>`))
+    env.servers.sandbox.route(embedder, html(
+        `<!doctype html><title>Foreign top page</title><iframe id="host" src="${hostUrl}" style="width:900px;height:850px;border:0"></iframe>` +
+          `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`,
+      ),)
     await tab.page.goto(env.servers.sandbox.url(embedder))
     const element = await tab.page.waitForSelector('iframe#host', { state: 'attached' })
     hostFrame = (await element.contentFrame())!

@@ -88,6 +88,25 @@ export interface TestHostApi {
   frame(): { width: number; height: number; displayMode: string | null } | null
   /** The latest model context the view set (ours: `bridge.modelContext`). */
   modelContext(): unknown
+  /**
+   * Every `message` event the host window received, whoever sent it, seen by a listener that
+   * runs before the bridge's: lets a test wait until forged messages were delivered (and
+   * ignored) instead of sleeping. Kept to the last 1,000; `rawCount` counts all, by origin.
+   */
+  readonly raw: RawMessage[]
+  readonly rawCount: Record<string, number>
+  /** Starts measuring the host page's event-loop stalls; `stopLagMonitor` returns the longest, in ms. */
+  startLagMonitor(): void
+  stopLagMonitor(): number
+}
+
+/** A `message` event as a test page saw it. */
+export interface RawMessage {
+  origin: string
+  /** Host: sent by the view's frame. View: sent by its parent. */
+  trusted: boolean
+  method?: string
+  id?: unknown
 }
 
 /** One thing the view saw or did. */
@@ -127,4 +146,6 @@ export interface TestAppApi {
   run(action: ViewAction): Promise<ActionOutcome>
   /** The theme the view shows (`data-theme` on `<html>`) and the body's computed background. */
   appearance(): { theme: string | null; background: string }
+  /** Every `message` event the view received (last 1,000), seen before the bridge's listener. */
+  readonly raw: RawMessage[]
 }

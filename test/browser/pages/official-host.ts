@@ -11,7 +11,7 @@ import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge
 import { applySize, createOpaqueFrame } from '../harness/frames.js'
 import type { HostEvent, HostEventKind, MountConfig, TestHostApi } from './contract.js'
 import { remoteMcpClient } from './mcp-client.js'
-import { createRecorder, plain } from './recorder.js'
+import { createRecorder, lagMonitor, plain, recordRawMessages } from './recorder.js'
 
 const recorder = createRecorder<HostEventKind, HostEvent>()
 const record = (kind: HostEventKind, data?: unknown) => recorder.push({ kind, data: plain(data), at: performance.now() })
@@ -26,11 +26,19 @@ const need = (): AppBridge => {
   return bridge
 }
 
+// Installed before any bridge exists, so it sees every message first.
+const rawMessages = recordRawMessages((event) => event.source !== null && event.source === iframe?.contentWindow)
+const lag = lagMonitor()
+
 const testHost: TestHostApi = {
   kind: 'official',
   events: recorder.events,
   waitFor: recorder.waitFor,
   received,
+  raw: rawMessages.raw,
+  rawCount: rawMessages.rawCount,
+  startLagMonitor: () => lag.start(),
+  stopLagMonitor: () => lag.stop(),
   async mount(config: MountConfig) {
     if (config.frameMode !== 'srcdoc') throw new Error('The official host test page only has the opaque-frame mode')
     const html = await (await fetch(config.viewUrl)).text()

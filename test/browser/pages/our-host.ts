@@ -4,7 +4,7 @@
 import { mountView, type MountedView } from '../harness/frames.js'
 import type { HostEvent, HostEventKind, MountConfig, TestHostApi } from './contract.js'
 import { remoteMcpClient } from './mcp-client.js'
-import { createRecorder, plain } from './recorder.js'
+import { createRecorder, lagMonitor, plain, recordRawMessages } from './recorder.js'
 
 const recorder = createRecorder<HostEventKind, HostEvent>()
 const record = (kind: HostEventKind, data?: unknown) => recorder.push({ kind, data: plain(data), at: performance.now() })
@@ -16,11 +16,19 @@ const need = (): MountedView => {
   return mounted
 }
 
+// Installed before any bridge exists, so it sees every message first.
+const rawMessages = recordRawMessages((event) => event.source !== null && event.source === mounted?.iframe.contentWindow)
+const lag = lagMonitor()
+
 const testHost: TestHostApi = {
   kind: 'ours',
   events: recorder.events,
   waitFor: recorder.waitFor,
   received,
+  raw: rawMessages.raw,
+  rawCount: rawMessages.rawCount,
+  startLagMonitor: () => lag.start(),
+  stopLagMonitor: () => lag.stop(),
   async mount(config: MountConfig) {
     const html = await (await fetch(config.viewUrl)).text()
     const container = document.getElementById('views')!

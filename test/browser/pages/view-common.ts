@@ -7,7 +7,7 @@
  * whether a theme change reached it.
  */
 import type { ActionOutcome, TestAppApi, ViewAction, ViewEvent, ViewEventKind } from './contract.js'
-import { createRecorder, plain } from './recorder.js'
+import { createRecorder, plain, recordRawMessages } from './recorder.js'
 
 export type Actions = { [K in Exclude<ViewAction['action'], 'grow'>]: (action: Extract<ViewAction, { action: K }>) => Promise<unknown> | unknown }
 
@@ -34,10 +34,12 @@ export function startTestView(kind: 'ours' | 'official', actions: Actions): {
   style.textContent = STYLE
   document.head.append(style)
   document.body.innerHTML = `<main><h1 id="title">Test view (${kind})</h1><p id="input">waiting for input</p><p id="result">waiting for result</p><div id="grow"></div></main>`
+  const { raw } = recordRawMessages((event) => event.source === window.parent)
   const recorder = createRecorder<ViewEventKind, ViewEvent>()
   const record = (eventKind: ViewEventKind, data?: unknown) => recorder.push({ kind: eventKind, data: plain(data) })
   const testApp: TestAppApi = {
     kind,
+    raw,
     events: recorder.events,
     waitFor: recorder.waitFor,
     async run(action): Promise<ActionOutcome> {
