@@ -76,6 +76,8 @@ export interface OpenOptions {
    * foreign top page can attack it.
    */
   embedded?: boolean
+  /** Runs on the new page before it loads anything (e.g. `page.addInitScript`). */
+  beforeLoad?: (page: Page) => Promise<void>
 }
 
 /** Defaults every scenario starts from: the capabilities the test views use, light theme. */
@@ -182,6 +184,7 @@ export class HostHandle {
  */
 export async function openHost(env: Env, scenario: Scenario, options: OpenOptions): Promise<HostHandle> {
   const tab = await env.browser.newPage()
+  await options.beforeLoad?.(tab.page)
   const hostUrl = env.servers.host.url(`/host/${options.host}.html`)
   let hostFrame: Frame
   if (options.embedded) {

@@ -34,6 +34,8 @@ export interface McpSession {
   client: Client
   /** Every call the host page forwarded, in order. */
   calls: McpCall[]
+  /** Resolves with the first finished call (result or error) matching `match`, past or future. */
+  waitForCall(match: (call: McpCall) => boolean): Promise<McpCall>
   close(): Promise<void>
 }
 
@@ -46,6 +48,8 @@ export const UI_CLIENT_CAPABILITIES = { extensions: { [EXTENSION_ID]: { mimeType
 /** Serves `/mcp/<session>` on the host origin; returns the function that registers a connected client. */
 export function mcpEndpoint(host: TestServer): { register(client: Client, onClose?: () => Promise<void>): McpSession } {
   const sessions = new Map<string, McpSession>()
+  /** Per session: tells its waiters about a call that just finished. */
+  const finished = new Map<string, (call: McpCall) => void>()
   host.route('/mcp/*', async (request, response, body) => {
     const id = (request.url ?? '').split('/')[2] ?? ''
     const session = sessions.get(id)
@@ -56,6 +60,7 @@ export function mcpEndpoint(host: TestServer): { register(client: Client, onClos
     session.calls.push(call)
     if (!FORWARDED.includes(method)) {
       call.error = `not forwarded: ${method}`
+      finished.get(id)?.(call)
       return reply(400, { error: { message: call.error } })
     }
     try {
@@ -66,20 +71,35 @@ export function mcpEndpoint(host: TestServer): { register(client: Client, onClos
       call.error = error instanceof Error ? error.message : String(error)
       reply(200, { error: { message: call.error, code: (error as { code?: unknown }).code } })
     }
+    finished.get(id)?.(call)
   })
   return {
     register(client, onClose) {
+      const waiters: Array<{ match(call: McpCall): boolean; resolve(call: McpCall): void }> = []
       const session: McpSession = {
         id: randomUUID(),
         client,
         calls: [],
+        waitForCall(match) {
+          const done = session.calls.find((call) => (call.result !== undefined || call.error !== undefined) && match(call))
+          return done ? Promise.resolve(done) : new Promise((resolve) => waiters.push({ match, resolve }))
+        },
         async close() {
+          finished.delete(session.id)
           sessions.delete(session.id)
           await client.close().catch(() => {})
           await onClose?.()
         },
       }
       sessions.set(session.id, session)
+      finished.set(session.id, (call) => {
+        for (const waiter of [...waiters]) {
+          if (waiter.match(call)) {
+            waiters.splice(waiters.indexOf(waiter), 1)
+            waiter.resolve(call)
+          }
+        }
+      })
       return session
     },
   }
