@@ -9,36 +9,25 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
 import { applySize, createOpaqueFrame } from '../harness/frames.js'
-import type { HostEvent, HostEventKind, MountConfig, TestHostApi } from './contract.js'
+import type { MountConfig, TestHostApi } from './contract.js'
+import { hostBase } from './host-common.js'
 import { remoteMcpClient } from './mcp-client.js'
-import { createRecorder, lagMonitor, plain, recordRawMessages } from './recorder.js'
+import { plain } from './recorder.js'
 
-const recorder = createRecorder<HostEventKind, HostEvent>()
-const record = (kind: HostEventKind, data?: unknown) => recorder.push({ kind, data: plain(data), at: performance.now() })
-const received: Record<string, number> = {}
 let bridge: AppBridge | undefined
 let iframe: HTMLIFrameElement | undefined
 let context: McpUiHostContext = {}
 let modelContext: unknown
+const base = hostBase('official', () => iframe)
+const record = base.record
 
 const need = (): AppBridge => {
   if (!bridge) throw new Error('No view mounted')
   return bridge
 }
 
-// Installed before any bridge exists, so it sees every message first.
-const rawMessages = recordRawMessages((event) => event.source !== null && event.source === iframe?.contentWindow)
-const lag = lagMonitor()
-
 const testHost: TestHostApi = {
-  kind: 'official',
-  events: recorder.events,
-  waitFor: recorder.waitFor,
-  received,
-  raw: rawMessages.raw,
-  rawCount: rawMessages.rawCount,
-  startLagMonitor: () => lag.start(),
-  stopLagMonitor: () => lag.stop(),
+  ...base.api,
   async mount(config: MountConfig) {
     if (config.frameMode !== 'srcdoc') throw new Error('The official host test page only has the opaque-frame mode')
     const html = await (await fetch(config.viewUrl)).text()
@@ -87,8 +76,7 @@ const testHost: TestHostApi = {
     await host.connect(transport)
     const deliver = transport.onmessage
     transport.onmessage = (message, extra) => {
-      const key = 'method' in message && typeof message.method === 'string' ? message.method : 'response'
-      received[key] = (received[key] ?? 0) + 1
+      base.count(message)
       deliver?.(message, extra)
     }
   },
@@ -115,11 +103,6 @@ const testHost: TestHostApi = {
     iframe?.remove()
     record('close', reason)
     record('teardown', { reason, answered })
-  },
-  frame() {
-    if (!iframe?.isConnected) return null
-    const box = iframe.getBoundingClientRect()
-    return { width: box.width, height: box.height, displayMode: iframe.dataset.displayMode ?? null }
   },
   modelContext: () => plain(modelContext),
 }

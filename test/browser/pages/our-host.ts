@@ -2,33 +2,22 @@
  * Test host page on our `HostBridge` (through `harness/frames.ts`). Exposes `window.testHost`.
  */
 import { mountView, type MountedView } from '../harness/frames.js'
-import type { HostEvent, HostEventKind, MountConfig, TestHostApi } from './contract.js'
+import type { MountConfig, TestHostApi } from './contract.js'
+import { hostBase } from './host-common.js'
 import { remoteMcpClient } from './mcp-client.js'
-import { createRecorder, lagMonitor, plain, recordRawMessages } from './recorder.js'
+import { plain } from './recorder.js'
 
-const recorder = createRecorder<HostEventKind, HostEvent>()
-const record = (kind: HostEventKind, data?: unknown) => recorder.push({ kind, data: plain(data), at: performance.now() })
-const received: Record<string, number> = {}
 let mounted: MountedView | undefined
+const base = hostBase('ours', () => mounted?.iframe)
+const record = base.record
 
 const need = (): MountedView => {
   if (!mounted) throw new Error('No view mounted')
   return mounted
 }
 
-// Installed before any bridge exists, so it sees every message first.
-const rawMessages = recordRawMessages((event) => event.source !== null && event.source === mounted?.iframe.contentWindow)
-const lag = lagMonitor()
-
 const testHost: TestHostApi = {
-  kind: 'ours',
-  events: recorder.events,
-  waitFor: recorder.waitFor,
-  received,
-  raw: rawMessages.raw,
-  rawCount: rawMessages.rawCount,
-  startLagMonitor: () => lag.start(),
-  stopLagMonitor: () => lag.stop(),
+  ...base.api,
   async mount(config: MountConfig) {
     const html = await (await fetch(config.viewUrl)).text()
     const container = document.getElementById('views')!
@@ -78,11 +67,7 @@ const testHost: TestHostApi = {
     bridge.on('requestteardown', () => record('requestteardown'))
     bridge.on('warning', (warning) => record('warning', { code: warning.code, message: warning.message }))
     bridge.on('close', (reason) => record('close', reason))
-    bridge.on('traffic', (direction, message) => {
-      if (direction !== 'in') return
-      const key = 'method' in message && typeof message.method === 'string' ? message.method : 'response'
-      received[key] = (received[key] ?? 0) + 1
-    })
+    bridge.on('traffic', (direction, message) => direction === 'in' && base.count(message))
   },
   setHostContext: (change) => need().bridge.setHostContext(change),
   toolInputPartial: (args) => need().bridge.sendToolInputPartial(args),
@@ -90,17 +75,11 @@ const testHost: TestHostApi = {
   toolResult: (result) => need().bridge.sendToolResult(result),
   toolCancelled: (reason) => need().bridge.sendToolCancelled(reason),
   async teardown(reason) {
-    const before = recorder.events.length
+    const before = base.api.events.length
     await need().teardown(reason)
     // HostBridge.teardown never rejects: a view that fails or stalls is reported as a warning.
-    const failed = recorder.events.slice(before).some((event) => event.kind === 'warning' && String((event.data as { message?: string }).message).startsWith('Teardown'))
+    const failed = base.api.events.slice(before).some((event) => event.kind === 'warning' && String((event.data as { message?: string }).message).startsWith('Teardown'))
     record('teardown', { reason, answered: !failed })
-  },
-  frame() {
-    const iframe = mounted?.iframe
-    if (!iframe?.isConnected) return null
-    const box = iframe.getBoundingClientRect()
-    return { width: box.width, height: box.height, displayMode: iframe.dataset.displayMode ?? null }
   },
   modelContext: () => plain(mounted?.bridge.modelContext),
 }
