@@ -1,16 +1,36 @@
 /**
  * Builds the test pages on the fly: the browser cannot resolve bare imports, so each page entry
- * (`test/browser/pages/*.ts`, importing `src/` or the official SDK from node_modules) is bundled
- * by esbuild into one script. Our view is tested as it ships: its page inlines
- * `dist/mcp-app-bridge.iife.js` (checked fresh by the global setup) and only uses that global.
+ * (`test/browser/pages/*.ts`, importing our host or the official SDK from node_modules) is
+ * bundled by esbuild into one script.
+ *
+ * We test what we ship: our view's page inlines `dist/mcp-app-bridge.iife.js` and only uses that
+ * global, and our host's page imports `src/host/index.js` in the source (for types) but gets the
+ * built `dist/host/index.js` in the bundle. The global setup makes sure `dist/` is fresh.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { build } from 'esbuild'
+import { join, resolve } from 'node:path'
+import { build, type Plugin } from 'esbuild'
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..')
 export const IIFE_PATH = join(ROOT, 'dist', 'mcp-app-bridge.iife.js')
 const PAGES = join(ROOT, 'test', 'browser', 'pages')
+const HOST_SOURCE = join(ROOT, 'src', 'host', 'index.ts')
+const HOST_SHIPPED = join(ROOT, 'dist', 'host', 'index.js')
+
+/** Swaps our host's source entry for the built one. Nothing else may import from `src/`. */
+const testWhatWeShip: Plugin = {
+  name: 'test-what-we-ship',
+  setup(context) {
+    context.onResolve({ filter: /\/src\// }, (args) => {
+      const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts')
+      if (target === HOST_SOURCE) return { path: HOST_SHIPPED }
+      if (args.kind === 'import-statement' && !args.importer.startsWith(join(ROOT, 'dist'))) {
+        return { errors: [{ text: `Test pages import our code through src/host/index.js only (got ${args.path})` }] }
+      }
+      return undefined
+    })
+  },
+}
 
 const cache = new Map<string, Promise<string>>()
 
@@ -29,6 +49,7 @@ export function bundlePage(entry: string): Promise<string> {
       legalComments: 'none',
       logLevel: 'silent',
       absWorkingDir: ROOT,
+      plugins: [testWhatWeShip],
     }).then((result) => result.outputFiles[0]!.text)
     cache.set(entry, built)
   }

@@ -10,9 +10,16 @@
  * single-opaque-frame mode exists here (PROTOCOL.md A.10: `sandbox="allow-scripts"`, CSP in a
  * `<meta>`, built by `buildCsp` from `src/protocol`); the proxy mode throws.
  */
-import { HostBridge, type HostBridgeOptions } from '../../../src/host/index.js'
-import { buildAllowAttribute, buildCsp } from '../../../src/protocol/csp.js'
-import type { McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions, McpUiSizeChangedParams } from '../../../src/protocol/types.js'
+import {
+  buildAllowAttribute,
+  buildCsp,
+  HostBridge,
+  type HostBridgeOptions,
+  type McpUiHostContext,
+  type McpUiResourceCsp,
+  type McpUiResourcePermissions,
+  type McpUiSizeChangedParams,
+} from '../../../src/host/index.js'
 
 export interface ViewResource {
   html: string
