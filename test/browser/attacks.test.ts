@@ -12,6 +12,7 @@ import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
 import { connectTestServer } from './harness/mcp.js'
+import { html } from './harness/servers.js'
 import { Scenario } from './harness/steps.js'
 import type { FrameMode, TestAppApi, TestHostApi } from './pages/contract.js'
 
@@ -251,6 +252,43 @@ describe.each(FRAME_MODES)('attacks (%s frame)', (frameMode) => {
     }
   })
 
+  it('keeps a view that navigates its own frame away inside the CSP and off the bridge', async () => {
+    const s = new Scenario(`attack ${frameMode} › view navigates its frame away`)
+    const { declared, undeclaredOrigin } = env().servers
+    // A page with no CSP of its own: if it ran in the frame it could reach any server, and, as
+    // opaque as the view (origin "null"), it would pass the host's source and origin checks.
+    declared.route(
+      '/escape.html',
+      html(
+        `<!doctype html><title>escaped</title><script>
+          fetch('${undeclaredOrigin}/escape/fetch').catch(() => {})
+          parent.postMessage({ jsonrpc: '2.0', id: 77, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'from the escaped page' }] } }, '*')
+        </script>`,
+      ),
+    )
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      const view = await h.viewApp()
+      const target = declared.url('/escape.html')
+      await s.step('the view navigates its own frame to a page on another server', async () => {
+        const navigated = h.page.waitForEvent('framenavigated', { predicate: (frame) => frame === view && frame.url() !== 'about:srcdoc' })
+        // The view's document goes away under this call; its result does not matter.
+        await view.evaluate((url) => void (location.href = url), target).catch(() => {})
+        await navigated
+        await view.waitForLoadState('load')
+      })
+      await s.step('the browser refused to show the page: it never ran', async () => {
+        expect(view.url()).not.toBe(target)
+        expect(declared.hits.filter((hit) => hit.path === '/escape/fetch')).toEqual([])
+        expect(await h.hostEvents('message')).toEqual([])
+        expect((await h.received())['ui/message']).toBeUndefined()
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
   it('lets the CSP allow the declared domain and block everything else', async () => {
     const s = new Scenario(`attack ${frameMode} › CSP`)
     const { declared, undeclaredOrigin, host } = env().servers
@@ -271,9 +309,11 @@ describe.each(FRAME_MODES)('attacks (%s frame)', (frameMode) => {
         ;(window as unknown as { violations: typeof violations }).violations = violations
         document.addEventListener('securitypolicyviolation', (event) => violations.push({ blockedURI: event.blockedURI, directive: event.effectiveDirective }))
       })
+    /** Distinct violations: each one is reported once per policy (the `<meta>` and the frame's `csp` attribute). */
     const violations = async (view: Frame, count: number) => {
-      await view.waitForFunction((n) => (window as unknown as { violations: unknown[] }).violations.length >= n, count)
-      return view.evaluate(() => (window as unknown as { violations: Array<{ blockedURI: string; directive: string }> }).violations)
+      await view.waitForFunction((n) => new Set((window as unknown as { violations: unknown[] }).violations.map((v) => JSON.stringify(v))).size >= n, count)
+      const seen = await view.evaluate(() => (window as unknown as { violations: Array<{ blockedURI: string; directive: string }> }).violations)
+      return [...new Map(seen.map((violation) => [JSON.stringify(violation), violation])).values()]
     }
 
     const declaring = await s.step('mount a view that declares one connect domain (plus entries that must be dropped)', () =>

@@ -71,11 +71,18 @@ export function mountView(options: MountViewOptions): MountedView {
  * unique origin and cannot touch the host), the CSP as the document's first element, and the
  * `allow` attribute for granted permissions. Attached before it returns, so its `contentWindow`
  * exists and a bridge created right after is listening before the view's first script runs.
+ *
+ * The same policy also goes in the iframe's `csp` attribute (CSP Embedded Enforcement): a sandbox
+ * cannot stop a view from navigating its own frame, and a page it navigates to would otherwise
+ * run without our CSP (free network access) and, being opaque too (`origin "null"`), keep
+ * talking to the bridge. With the attribute Chromium refuses to show any document that does not
+ * enforce the policy. Firefox and Safari ignore the attribute (see attacks.test.ts).
  */
 export function createOpaqueFrame(container: HTMLElement, resource: ViewResource): HTMLIFrameElement {
   const { policy } = buildCsp(resource.meta?.csp)
   const iframe = document.createElement('iframe')
   iframe.setAttribute('sandbox', 'allow-scripts')
+  iframe.setAttribute('csp', policy)
   const allow = buildAllowAttribute(resource.meta?.permissions)
   if (allow) iframe.setAttribute('allow', allow)
   iframe.style.cssText = 'display:block;border:0;width:100%;height:0'
