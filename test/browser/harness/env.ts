@@ -196,6 +196,7 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
     await tab.page.goto(env.servers.sandbox.url(embedder))
     const element = await tab.page.waitForSelector('iframe#host', { state: 'attached' })
     hostFrame = (await element.contentFrame())!
+    await hostFrame.waitForURL(hostUrl)
   } else {
     await tab.page.goto(hostUrl)
     hostFrame = tab.page.mainFrame()
