@@ -36,8 +36,18 @@ export interface Env {
 
 let viewCounter = 0
 
+/** Lets a page on another origin keep every message it receives (replies to an attacker would land here). */
+const INBOX_SCRIPT = `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`
+
 export async function startEnv(): Promise<Env> {
-  const [browser, servers] = await Promise.all([launchBrowser(), startServers()])
+  const [launched, started] = await Promise.allSettled([launchBrowser(), startServers()])
+  if (launched.status === 'rejected' || started.status === 'rejected') {
+    if (launched.status === 'fulfilled') await launched.value.close()
+    if (started.status === 'fulfilled') await started.value.close()
+    throw launched.status === 'rejected' ? launched.reason : (started as PromiseRejectedResult).reason
+  }
+  const browser = launched.value
+  const servers = started.value
   const { host } = servers
   for (const side of ['ours', 'official'] as const) {
     const script = `/host/${side}.js`
@@ -45,11 +55,7 @@ export async function startEnv(): Promise<Env> {
     host.route(script, javascript(await bundlePage(side === 'ours' ? 'our-host.ts' : 'official-host.ts')))
     host.route(`/views/${side}.html`, html(await viewHtml(side)))
   }
-  // A page on another origin for attacks: it records every message it receives (replies would land here).
-  servers.sandbox.route(
-    '/attacker.html',
-    html(`<!doctype html><title>Attacker</title><p>attacker</p><script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`),
-  )
+  servers.sandbox.route('/attacker.html', html(`<!doctype html><title>Attacker</title><p>attacker</p>${INBOX_SCRIPT}`))
   const mcp = mcpEndpoint(host)
   return {
     browser,
@@ -189,10 +195,8 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
   let hostFrame: Frame
   if (options.embedded) {
     const embedder = `/embedder-${options.host}.html`
-    env.servers.sandbox.route(embedder, html(
-        `<!doctype html><title>Foreign top page</title><iframe id="host" src="${hostUrl}" style="width:900px;height:850px;border:0"></iframe>` +
-          `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`,
-      ),)
+    const frame = `<iframe id="host" src="${hostUrl}" style="width:900px;height:850px;border:0"></iframe>`
+    env.servers.sandbox.route(embedder, html(`<!doctype html><title>Foreign top page</title>${frame}${INBOX_SCRIPT}`))
     await tab.page.goto(env.servers.sandbox.url(embedder))
     const element = await tab.page.waitForSelector('iframe#host', { state: 'attached' })
     hostFrame = (await element.contentFrame())!
