@@ -76,7 +76,7 @@ export function mountView(options: MountViewOptions): MountedView {
  * cannot stop a view from navigating its own frame, and a page it navigates to would otherwise
  * run without our CSP (free network access) and, being opaque too (`origin "null"`), keep
  * talking to the bridge. With the attribute Chromium refuses to show any document that does not
- * enforce the policy. Firefox and Safari ignore the attribute (see attacks.test.ts).
+ * enforce the policy. Firefox and Safari ignore the attribute (see attacks-escape.test.ts).
  */
 export function createOpaqueFrame(container: HTMLElement, resource: ViewResource): HTMLIFrameElement {
   const { policy } = buildCsp(resource.meta?.csp)
