@@ -1,0 +1,192 @@
+/**
+ * A view trying to get out, in a real browser, each attempt asserted to fail safely: reaching
+ * for its parent and the top window (documents, storage, popups, top navigation), navigating its
+ * own frame to a page without our CSP, and fetching or loading from undeclared origins while the
+ * one declared domain stays reachable (a second local server stands in for it, and records every
+ * request: "blocked" means it never arrived).
+ */
+import type { Frame } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FRAME_MODES, openHost, useEnv } from './harness/env.js'
+import { html } from './harness/servers.js'
+import { Scenario } from './harness/steps.js'
+
+const env = useEnv({ beforeAll, afterAll })
+
+describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) => {
+  it('keeps the view away from its parent and the top window', async () => {
+    const s = new Scenario(`attack ${frameMode} › view reaches for parent and top`)
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      const hostUrl = h.page.url()
+      const attempts = await s.step('the view tries', async () =>
+        (await h.viewApp()).evaluate(() => {
+          const results: Record<string, string> = {}
+          const attempt = (name: string, fn: () => unknown) => {
+            try {
+              const value = fn()
+              results[name] = `returned ${value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value)}`
+            } catch (error) {
+              results[name] = `threw ${(error as Error).name}`
+            }
+          }
+          attempt('read parent.document', () => parent.document.title)
+          attempt('read top.document', () => top!.document.title)
+          attempt('read parent.location.href', () => parent.location.href)
+          attempt('read parent.testHost', () => (parent as unknown as { testHost: unknown }).testHost)
+          attempt('call parent.eval', () => (parent as unknown as { eval(code: string): unknown }).eval('1'))
+          attempt('read window.frameElement', () => window.frameElement)
+          attempt('read document.cookie', () => document.cookie)
+          attempt('use localStorage', () => localStorage.length)
+          attempt('open a popup', () => window.open('https://example.com/'))
+          attempt('navigate the top window', () => {
+            top!.location.href = 'https://example.com/'
+            return 'assigned'
+          })
+          attempt('own origin', () => self.origin)
+          return results
+        }),
+      )
+      await s.step('every attempt failed safely', async () => {
+        expect(attempts).toEqual({
+          'read parent.document': 'threw SecurityError',
+          'read top.document': 'threw SecurityError',
+          'read parent.location.href': 'threw SecurityError',
+          'read parent.testHost': 'threw SecurityError',
+          'call parent.eval': 'threw SecurityError',
+          'read window.frameElement': 'returned null',
+          'read document.cookie': 'threw SecurityError',
+          'use localStorage': 'threw SecurityError',
+          'open a popup': 'returned null',
+          'navigate the top window': 'threw SecurityError',
+          'own origin': 'returned null',
+        })
+        expect(h.page.url()).toBe(hostUrl)
+        expect(await h.page.evaluate(() => 'testHost' in window)).toBe(true)
+        expect(h.page.context().pages().filter((page) => page.url().includes('example.com'))).toEqual([])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('keeps a view that navigates its own frame away inside the CSP and off the bridge', async () => {
+    const s = new Scenario(`attack ${frameMode} › view navigates its frame away`)
+    const { declared, undeclaredOrigin } = env().servers
+    // A page with no CSP of its own: if it ran in the frame it could reach any server, and, as
+    // opaque as the view (origin "null"), it would pass the host's source and origin checks.
+    declared.route(
+      '/escape.html',
+      html(
+        `<!doctype html><title>escaped</title><script>
+          fetch('${undeclaredOrigin}/escape/fetch').catch(() => {})
+          parent.postMessage({ jsonrpc: '2.0', id: 77, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'from the escaped page' }] } }, '*')
+        </script>`,
+      ),
+    )
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      const view = await h.viewApp()
+      const target = declared.url('/escape.html')
+      await s.step('the view navigates its own frame to a page on another server', async () => {
+        const navigated = h.page.waitForEvent('framenavigated', { predicate: (frame) => frame === view && frame.url() !== 'about:srcdoc' })
+        // The view's document goes away under this call; its result does not matter.
+        await view.evaluate((url) => void (location.href = url), target).catch(() => {})
+        await navigated
+        await view.waitForLoadState('load')
+      })
+      await s.step('the browser refused to show the page: it never ran', async () => {
+        expect(view.url()).not.toBe(target)
+        expect(declared.hits.filter((hit) => hit.path === '/escape/fetch')).toEqual([])
+        expect(await h.hostEvents('message')).toEqual([])
+        expect((await h.received())['ui/message']).toBeUndefined()
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('lets the CSP allow the declared domain and block everything else', async () => {
+    const s = new Scenario(`attack ${frameMode} › CSP`)
+    const { declared, undeclaredOrigin, host } = env().servers
+    const declaredHits = () => declared.hits.filter((hit) => hit.path.startsWith('/csp/')).map((hit) => `${hit.host}${hit.path}`)
+    declared.route('/csp/*', { body: JSON.stringify({ ok: true }), type: 'application/json' })
+    const fetchFrom = (view: Frame, url: string) =>
+      view.evaluate(async (target) => {
+        try {
+          const response = await fetch(target)
+          return `ok ${response.status} ${JSON.stringify(await response.json())}`
+        } catch (error) {
+          return `blocked (${(error as Error).name})`
+        }
+      }, url)
+    const watchViolations = (view: Frame) =>
+      view.evaluate(() => {
+        const violations: Array<{ blockedURI: string; directive: string }> = []
+        ;(window as unknown as { violations: typeof violations }).violations = violations
+        document.addEventListener('securitypolicyviolation', (event) => violations.push({ blockedURI: event.blockedURI, directive: event.effectiveDirective }))
+      })
+    /** Distinct violations: each one is reported once per policy (the `<meta>` and the frame's `csp` attribute). */
+    const violations = async (view: Frame, count: number) => {
+      await view.waitForFunction((n) => new Set((window as unknown as { violations: unknown[] }).violations.map((v) => JSON.stringify(v))).size >= n, count)
+      const seen = await view.evaluate(() => (window as unknown as { violations: Array<{ blockedURI: string; directive: string }> }).violations)
+      return [...new Map(seen.map((violation) => [JSON.stringify(violation), violation])).values()]
+    }
+
+    const declaring = await s.step('mount a view that declares one connect domain (plus entries that must be dropped)', () =>
+      openHost(env(), s, {
+        host: 'ours',
+        view: 'ours',
+        config: {
+          frameMode,
+          csp: { connectDomains: [declared.origin, '*', 'https:', `${undeclaredOrigin}; connect-src *`, "'unsafe-eval'"] },
+        },
+      }),
+    )
+    try {
+      const view = await declaring.viewApp()
+      await watchViolations(view)
+      await s.step('fetch to the declared domain is allowed', async () => {
+        expect(await fetchFrom(view, `${declared.origin}/csp/allowed`)).toBe('ok 200 {"ok":true}')
+      })
+      await s.step('fetch to an undeclared domain, an image from it, and the host\'s own endpoint are blocked', async () => {
+        expect(await fetchFrom(view, `${undeclaredOrigin}/csp/blocked`)).toBe('blocked (TypeError)')
+        expect(await fetchFrom(view, `${host.origin}/mcp/steal`)).toBe('blocked (TypeError)')
+        await view.evaluate((src) => {
+          const image = new Image()
+          image.src = src
+          document.body.append(image)
+        }, `${undeclaredOrigin}/csp/image`)
+        const seen = await violations(view, 3)
+        expect(seen).toEqual(
+          expect.arrayContaining([
+            { blockedURI: `${undeclaredOrigin}/csp/blocked`, directive: 'connect-src' },
+            { blockedURI: `${host.origin}/mcp/steal`, directive: 'connect-src' },
+            { blockedURI: `${undeclaredOrigin}/csp/image`, directive: 'img-src' },
+          ]),
+        )
+      })
+    } finally {
+      await declaring.close()
+    }
+
+    const silent = await s.step('mount a view that declares nothing', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      const view = await silent.viewApp()
+      await watchViolations(view)
+      await s.step('with no declaration even the "declared" domain is blocked', async () => {
+        expect(await fetchFrom(view, `${declared.origin}/csp/default`)).toBe('blocked (TypeError)')
+        expect(await violations(view, 1)).toEqual([{ blockedURI: `${declared.origin}/csp/default`, directive: 'connect-src' }])
+      })
+    } finally {
+      await silent.close()
+    }
+
+    await s.step('only the allowed request ever reached a server', async () => {
+      expect(declaredHits()).toEqual([`localhost:${declared.port}/csp/allowed`])
+      expect(host.hits.filter((hit) => hit.path === '/mcp/steal')).toEqual([])
+    })
+  })
+})

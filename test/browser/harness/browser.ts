@@ -1,0 +1,87 @@
+/**
+ * One headless Debian Chromium per test file, driven by playwright-core.
+ *
+ * Only the system browser at /usr/bin/chromium is used (installed by scripts/ensure-chromium.sh);
+ * playwright's own browser downloads are never involved. Each launch gets a fresh profile in a
+ * temporary directory, removed on close, so runs cannot leak state into each other.
+ */
+import { mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** The flags the project runs Chromium with (DEVELOPERS.md). `--user-data-dir` is added per launch. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export interface TestBrowser {
+  /** Opens a page that records its console and errors (all frames) for diagnostics. */
+  newPage(): Promise<TestPage>
+  close(): Promise<void>
+}
+
+export interface TestPage {
+  page: Page
+  /** Console lines and uncaught errors of the page and all its frames, oldest first. */
+  console: string[]
+  close(): Promise<void>
+}
+
+export async function launchBrowser(): Promise<TestBrowser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: run scripts/ensure-chromium.sh (npm run test:browser does it for you)`)
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-app-bridge-chromium-'))
+  let context: BrowserContext
+  try {
+    // launchPersistentContext is playwright's way to pass --user-data-dir (launch() refuses it in args).
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1000, height: 900 },
+      timeout: 30_000,
+    })
+  } catch (error) {
+    rmSync(userDataDir, { recursive: true, force: true })
+    throw error
+  }
+  // The persistent context opens with one blank page; scenarios make their own.
+  for (const page of context.pages()) await page.close()
+  return {
+    async newPage() {
+      const page = await context.newPage()
+      const lines: string[] = []
+      const keep = (line: string) => {
+        lines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line)
+        if (lines.length > 200) lines.shift()
+      }
+      page.on('console', (message: ConsoleMessage) => keep(`[console.${message.type()}] ${frameLabel(message)}${message.text()}`))
+      page.on('pageerror', (error) => keep(`[pageerror] ${error.message}`))
+      return { page, console: lines, close: () => page.close() }
+    },
+    async close() {
+      try {
+        await context.close()
+      } finally {
+        rmSync(userDataDir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/** Where a console line came from: the frame's URL (views in an opaque frame are `about:srcdoc`). */
+function frameLabel(message: ConsoleMessage): string {
+  const url = message.location().url
+  return url ? `(${url.slice(0, 80)}) ` : ''
+}

@@ -1,0 +1,117 @@
+/**
+ * THE one place the browser tests create a view's frame and connect our host to it. Runs in the
+ * host page (bundled by esbuild into `pages/our-host.ts`; the official host uses
+ * `createOpaqueFrame` and `applySize` too).
+ *
+ * It stands in for the host engineer's `mountApp` until that lands, with the same shape:
+ * `mountView({ container, resource, sandbox, ...HostBridgeOptions })` → `{ bridge, iframe, ready,
+ * teardown }`. When `mountApp` and the sandbox proxy exist, `mountView` becomes a call to
+ * `mountApp` (both modes) and nothing else in the suite changes. Until then only the
+ * single-opaque-frame mode exists here (PROTOCOL.md A.10: `sandbox="allow-scripts"`, CSP in a
+ * `<meta>`, built by `buildCsp` from `src/protocol`); the proxy mode throws.
+ */
+import {
+  buildAllowAttribute,
+  buildCsp,
+  HostBridge,
+  type HostBridgeOptions,
+  type McpUiHostContext,
+  type McpUiResourceCsp,
+  type McpUiResourcePermissions,
+  type McpUiSizeChangedParams,
+} from '../../../src/host/index.js'
+
+export interface ViewResource {
+  html: string
+  meta?: { csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
+}
+
+export interface MountViewOptions extends Omit<HostBridgeOptions, 'transport' | 'target' | 'targetOrigin'> {
+  container: HTMLElement
+  resource: ViewResource
+  /** `'srcdoc'`: one opaque frame. `{ proxyUrl }`: the double-iframe sandbox proxy (needs `mountApp`). */
+  sandbox: 'srcdoc' | { proxyUrl: string }
+}
+
+export interface MountedView {
+  bridge: HostBridge
+  iframe: HTMLIFrameElement
+  /** Resolves when the view sent `ui/notifications/initialized`. */
+  ready: Promise<void>
+  /** `ui/resource-teardown`, then the bridge closes and the frame is removed. */
+  teardown(reason?: string): Promise<void>
+}
+
+/** Largest size the test host gives a frame, whatever the view asks for. */
+export const FRAME_LIMIT = { width: 4_000, height: 4_000 }
+
+export function mountView(options: MountViewOptions): MountedView {
+  if (options.sandbox !== 'srcdoc') {
+    throw new Error('Proxy mode needs mountApp and the sandbox proxy page from src/host, which have not landed yet')
+  }
+  const { container, resource, sandbox: _sandbox, ...bridgeOptions } = options
+  const iframe = createOpaqueFrame(container, resource)
+  const bridge = new HostBridge({ ...bridgeOptions, target: iframe.contentWindow!, targetOrigin: 'null' })
+  const ready = new Promise<void>((resolve) => bridge.on('initialized', () => resolve()))
+  bridge.on('sizechange', (size) => applySize(iframe, size, bridge.hostContext))
+  bridge.on('displaymodechange', (mode) => (iframe.dataset.displayMode = mode))
+  return {
+    bridge,
+    iframe,
+    ready,
+    async teardown(reason) {
+      await bridge.teardown(reason)
+      iframe.remove()
+    },
+  }
+}
+
+/**
+ * A single opaque-origin frame: `sandbox="allow-scripts"` (no `allow-same-origin`: the view gets a
+ * unique origin and cannot touch the host), the CSP as the document's first element, and the
+ * `allow` attribute for granted permissions. Attached before it returns, so its `contentWindow`
+ * exists and a bridge created right after is listening before the view's first script runs.
+ *
+ * The same policy also goes in the iframe's `csp` attribute (CSP Embedded Enforcement): a sandbox
+ * cannot stop a view from navigating its own frame, and a page it navigates to would otherwise
+ * run without our CSP (free network access) and, being opaque too (`origin "null"`), keep
+ * talking to the bridge. With the attribute Chromium refuses to show any document that does not
+ * enforce the policy. Firefox and Safari ignore the attribute (see attacks-escape.test.ts).
+ */
+export function createOpaqueFrame(container: HTMLElement, resource: ViewResource): HTMLIFrameElement {
+  const { policy } = buildCsp(resource.meta?.csp)
+  const iframe = document.createElement('iframe')
+  iframe.setAttribute('sandbox', 'allow-scripts')
+  iframe.setAttribute('csp', policy)
+  const allow = buildAllowAttribute(resource.meta?.permissions)
+  if (allow) iframe.setAttribute('allow', allow)
+  iframe.style.cssText = 'display:block;border:0;width:100%;height:0'
+  iframe.srcdoc = withCspMeta(resource.html, policy)
+  container.append(iframe)
+  return iframe
+}
+
+/**
+ * Puts the CSP `<meta>` before anything else in the document, so no script of the resource can
+ * run before the policy applies (a `<meta>` before `<html>` lands in the implied `<head>`).
+ */
+export function withCspMeta(html: string, policy: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)
+  return doctype ? doctype[0] + meta + html.slice(doctype[0].length) : meta + html
+}
+
+/**
+ * Applies a size the view reported: each axis only when the host context leaves it flexible,
+ * clamped to `max*` and to {@link FRAME_LIMIT}. Non-finite or negative values never get here
+ * (the bridge drops them) but are ignored anyway: a frame size must never become NaN.
+ */
+export function applySize(iframe: HTMLIFrameElement, size: McpUiSizeChangedParams, context: McpUiHostContext): void {
+  const dims = (context.containerDimensions ?? {}) as { width?: number; height?: number; maxWidth?: number; maxHeight?: number }
+  const fit = (value: number | undefined, fixed: number | undefined, max: number | undefined, limit: number) =>
+    fixed === undefined && typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, max ?? limit, limit) : undefined
+  const height = fit(size.height, dims.height, dims.maxHeight, FRAME_LIMIT.height)
+  const width = fit(size.width, dims.width, dims.maxWidth, FRAME_LIMIT.width)
+  if (height !== undefined) iframe.style.height = `${height}px`
+  if (width !== undefined && dims.maxWidth !== undefined) iframe.style.width = `${width}px`
+}

@@ -1,0 +1,29 @@
+/**
+ * The interop matrix: the same lifecycle scenario, with the same assertions, in all four
+ * directions: our host + our view, our host + the official `App`, the official `AppBridge` +
+ * our view, and (the reference) official + official. Our host runs in every frame mode it has;
+ * the official host in the opaque frame (its proxy flow is its caller's business).
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { FRAME_MODES, useEnv, type Side } from './harness/env.js'
+import { Scenario } from './harness/steps.js'
+import { runLifecycle } from './scenarios/lifecycle.js'
+
+const env = useEnv({ beforeAll, afterAll })
+
+const DIRECTIONS: Array<{ host: Side; view: Side }> = [
+  { host: 'ours', view: 'ours' },
+  { host: 'ours', view: 'official' },
+  { host: 'official', view: 'ours' },
+  { host: 'official', view: 'official' },
+]
+
+describe('interop matrix: one scenario, four directions', () => {
+  for (const { host, view } of DIRECTIONS) {
+    for (const frameMode of host === 'ours' ? FRAME_MODES : (['srcdoc'] as const)) {
+      it(`${host} host + ${view} view (${frameMode} frame)`, async () => {
+        await runLifecycle(env(), new Scenario(`interop ${host} host + ${view} view, ${frameMode}`), { host, view, frameMode })
+      })
+    }
+  }
+})

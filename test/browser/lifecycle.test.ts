@@ -1,0 +1,152 @@
+/**
+ * Lifecycle rules our host enforces, in a real browser, for each frame mode: what is held until
+ * the view initializes, the order of tool data, cancellation, visibility of server tools,
+ * capabilities (advertise = enforce, on both sides), link and message policy, and a view asking
+ * to be torn down. The happy-path lifecycle itself runs in the interop matrix.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FRAME_MODES, openHost, useEnv, DEFAULT_MOUNT, type HostHandle } from './harness/env.js'
+import { connectTestServer } from './harness/mcp.js'
+import { Scenario } from './harness/steps.js'
+
+const env = useEnv({ beforeAll, afterAll })
+
+describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
+  it('holds context and tool data sent before initialized, then delivers them in order', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › held until initialized`)
+    const h = await s.step('mount and send everything at once', () =>
+      openHost(env(), s, {
+        host: 'ours',
+        view: 'ours',
+        config: {
+          frameMode,
+          beforeInitialized: [
+            { call: 'setHostContext', arg: { theme: 'dark' } },
+            { call: 'toolInputPartial', arg: { city: 'Ber' } },
+            { call: 'toolInput', arg: { city: 'Berlin' } },
+            { call: 'toolResult', arg: { content: [{ type: 'text', text: 'Weather in Berlin: rain' }] } },
+          ],
+        },
+      }),
+    )
+    try {
+      await s.step('the calls happened before the handshake', async () => {
+        expect((await h.waitHost('early')).data).toEqual({ initializedBefore: false, calls: 4 })
+      })
+      await s.step('the view starts with the changed context and gets input, then result, never the stale partial', async () => {
+        const connected = await h.waitView('connected')
+        expect(connected.data).toMatchObject({ hostContext: { theme: 'dark' } })
+        await h.waitView('toolresult')
+        const kinds = (await h.viewEvents()).map((event) => event.kind)
+        expect(kinds).toEqual(['connected', 'toolinput', 'toolresult'])
+        expect((await h.viewEvents('toolinput'))[0]!.data).toEqual({ arguments: { city: 'Berlin' } })
+        expect(await h.appearance()).toMatchObject({ theme: 'dark' })
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('delivers a cancellation instead of a result, and refuses out-of-order tool data at the call site', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › cancelled and out of order`)
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      await s.step('input; a partial after it throws in the host', async () => {
+        await h.call('toolInput', { city: 'Oslo' })
+        await expect(h.call('toolInputPartial', { city: 'O' })).rejects.toThrow(/tool-input-partial after tool-input/)
+        await expect(h.call('toolInput', { city: 'Oslo' })).rejects.toThrow(/tool-input was already sent/)
+      })
+      await s.step('cancellation reaches the view; a result after it throws in the host', async () => {
+        await h.call('toolCancelled', 'The user stopped the tool')
+        expect((await h.waitView('toolcancelled')).data).toEqual({ reason: 'The user stopped the tool' })
+        await expect(h.call('toolResult', { content: [] })).rejects.toThrow(/tool-result after tool-cancelled/)
+      })
+      await s.step('the view saw exactly one input and one cancellation', async () => {
+        const kinds = (await h.viewEvents()).map((event) => event.kind).filter((kind) => kind.startsWith('tool'))
+        expect(kinds).toEqual(['toolinput', 'toolcancelled'])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  for (const view of ['ours', 'official'] as const) {
+    it(`enforces tool visibility and advertised capabilities (${view} view)`, async () => {
+      const s = new Scenario(`lifecycle ${frameMode} › enforcement, ${view} view`)
+      const server = await s.step('connect the in-test MCP server', () => connectTestServer())
+      const session = env().registerMcp(server.client, server.close)
+      let h: HostHandle | undefined
+      try {
+        // No openLinks: the host does not offer it, so it must not happen.
+        const { openLinks: _openLinks, ...capabilities } = DEFAULT_MOUNT.capabilities
+        h = await s.step('mount without openLinks', () => openHost(env(), s, { host: 'ours', view, config: { frameMode, mcpSession: session.id, capabilities } }))
+        const handle = h
+        await s.step('handshake', () => handle.waitHost('initialized'))
+        await s.step('a model-only tool is denied and never reaches the server', async () => {
+          const outcome = await handle.run({ action: 'callServerTool', name: 'model-only-secret' })
+          expect(outcome).toMatchObject({ ok: false, code: view === 'ours' ? 'DENIED' : -32000 })
+          const unknown = await handle.run({ action: 'callServerTool', name: 'no-such-tool' })
+          expect(unknown).toMatchObject({ ok: false, code: view === 'ours' ? 'DENIED' : -32000 })
+          expect(server.log.invocations).toEqual([])
+          expect(session.calls.filter((call) => call.method === 'callTool')).toEqual([])
+        })
+        await s.step('an app-visible tool still works', async () => {
+          const outcome = await handle.run({ action: 'callServerTool', name: 'add', arguments: { a: 40, b: 2 } })
+          expect(outcome).toMatchObject({ ok: true, value: { structuredContent: { sum: 42 } } })
+        })
+        await s.step('openLink, not advertised, never reaches a handler', async () => {
+          const outcome = await handle.run({ action: 'openLink', url: 'https://example.com/' })
+          if (view === 'ours') {
+            // Our view refuses before sending (PROTOCOL.md A.6): the host never even sees it.
+            expect(outcome).toMatchObject({ ok: false, code: 'NOT_SUPPORTED' })
+            expect((await handle.received())['ui/open-link']).toBeUndefined()
+          } else {
+            // The official App sends it anyway; our host answers -32601 without calling the handler.
+            expect(outcome).toMatchObject({ ok: false, code: -32601 })
+            expect((await handle.received())['ui/open-link']).toBe(1)
+          }
+          expect(await handle.hostEvents('openLink')).toEqual([])
+        })
+        await s.step('a display mode the host does not offer is refused', async () => {
+          const outcome = await handle.run({ action: 'requestDisplayMode', mode: 'pip' })
+          // Our view refuses before sending; the official App asks and our host keeps the current mode.
+          if (view === 'ours') expect(outcome).toMatchObject({ ok: false, code: 'NOT_SUPPORTED' })
+          else expect(outcome).toEqual({ ok: true, value: 'inline' })
+          expect(await handle.hostEvents('displaymode')).toEqual([])
+        })
+      } finally {
+        await h?.close()
+        await session.close()
+      }
+    })
+  }
+
+  it('applies link and message policy, and tears down a view that asks for it', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › policy and requested teardown`)
+    const h = await s.step('mount with messages denied', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, policy: { message: 'deny' } } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      await s.step('a javascript: link is denied before any handler runs', async () => {
+        expect(await h.run({ action: 'openLink', url: 'javascript:alert(document.domain)' })).toMatchObject({ ok: false, code: 'DENIED' })
+        expect(await h.run({ action: 'openLink', url: 'file:///etc/passwd' })).toMatchObject({ ok: false, code: 'DENIED' })
+        expect(await h.hostEvents('openLink')).toEqual([])
+      })
+      await s.step('a message the host refuses comes back as DENIED', async () => {
+        expect(await h.run({ action: 'sendMessage', text: 'let me in' })).toMatchObject({ ok: false, code: 'DENIED' })
+        expect((await h.waitHost('message')).data).toMatchObject({ content: [{ type: 'text', text: 'let me in' }] })
+      })
+      await s.step('the view asks to be torn down; the host agrees and the view answers', async () => {
+        await h.run({ action: 'requestTeardown' })
+        await h.waitHost('requestteardown')
+        await h.call('teardown', 'the view asked')
+        expect((await h.waitHost('teardown')).data).toEqual({ reason: 'the view asked', answered: true })
+        const logs = (await h.hostEvents('log')).map((event) => (event.data as { data: unknown }).data)
+        expect(logs).toContain('teardown: the view asked')
+        expect(await h.call('frame')).toBeNull()
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})

@@ -1,0 +1,87 @@
+/**
+ * Test host page on our `HostBridge` (through `harness/frames.ts`). Exposes `window.testHost`.
+ */
+import { mountView, type MountedView } from '../harness/frames.js'
+import type { MountConfig, TestHostApi } from './contract.js'
+import { hostBase } from './host-common.js'
+import { remoteMcpClient } from './mcp-client.js'
+import { plain } from './recorder.js'
+
+let mounted: MountedView | undefined
+const base = hostBase('ours', () => mounted?.iframe)
+const record = base.record
+
+const need = (): MountedView => {
+  if (!mounted) throw new Error('No view mounted')
+  return mounted
+}
+
+const testHost: TestHostApi = {
+  ...base.api,
+  async mount(config: MountConfig) {
+    const html = await (await fetch(config.viewUrl)).text()
+    const container = document.getElementById('views')!
+    const policy = config.policy ?? {}
+    const client = config.mcpSession ? remoteMcpClient(config.mcpSession) : undefined
+    mounted = mountView({
+      container,
+      resource: { html, meta: { csp: config.csp, permissions: config.permissions } },
+      sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrl! } : 'srcdoc',
+      hostInfo: { name: 'mcp-app-bridge test host', version: '1.0.0' },
+      capabilities: config.capabilities,
+      hostContext: config.hostContext,
+      client,
+      ...(config.bridgeOptions as object),
+      handlers: {
+        message: (params) => {
+          record('message', params)
+          return policy.message === 'deny' ? { isError: true } : undefined
+        },
+        openLink: ({ url }) => {
+          record('openLink', { url })
+          return policy.openLink === 'deny' ? { isError: true } : undefined
+        },
+        updateModelContext: () => {},
+        requestDisplayMode: ({ mode }) => (policy.displayMode === 'keep' ? (need().bridge.hostContext.displayMode ?? 'inline') : mode),
+        callTool: (params, context) => {
+          record('callTool', params)
+          return context.forward()
+        },
+      },
+    })
+    const { bridge, iframe } = mounted
+    if (config.beforeInitialized) {
+      const initializedBefore = bridge.initialized
+      for (const { call, arg } of config.beforeInitialized) (testHost[call] as (arg: unknown) => void)(arg)
+      record('early', { initializedBefore, calls: config.beforeInitialized.length })
+    }
+    bridge.on('initialized', (app) => record('initialized', app))
+    bridge.on('sizechange', (size) => {
+      record('sizechange', size)
+      // frames.ts resized the frame in its own listener, registered first.
+      record('resized', { height: iframe.getBoundingClientRect().height, width: iframe.getBoundingClientRect().width })
+    })
+    bridge.on('modelcontext', (context) => record('modelcontext', context))
+    bridge.on('log', (entry) => record('log', entry))
+    bridge.on('displaymodechange', (mode) => record('displaymode', mode))
+    bridge.on('requestteardown', () => record('requestteardown'))
+    bridge.on('warning', (warning) => record('warning', { code: warning.code, message: warning.message }))
+    bridge.on('close', (reason) => record('close', reason))
+    bridge.on('traffic', (direction, message) => direction === 'in' && base.count(message))
+  },
+  setHostContext: (change) => need().bridge.setHostContext(change),
+  toolInputPartial: (args) => need().bridge.sendToolInputPartial(args),
+  toolInput: (args) => need().bridge.sendToolInput(args),
+  toolResult: (result) => need().bridge.sendToolResult(result),
+  toolCancelled: (reason) => need().bridge.sendToolCancelled(reason),
+  async teardown(reason) {
+    const before = base.api.events.length
+    await need().teardown(reason)
+    // HostBridge.teardown never rejects: a view that fails or stalls is reported as a warning.
+    const failed = base.api.events.slice(before).some((event) => event.kind === 'warning' && String((event.data as { message?: string }).message).startsWith('Teardown'))
+    record('teardown', { reason, answered: !failed })
+  },
+  modelContext: () => plain(mounted?.bridge.modelContext),
+}
+
+;(window as unknown as { testHost: TestHostApi }).testHost = testHost

@@ -1,0 +1,114 @@
+/**
+ * The published MCP App servers the browser suite renders in our host: real apps nobody here
+ * wrote, installed from the npm registry as devDependencies and started with `--stdio`.
+ *
+ * To try another server: install it (`npm install --save-dev <package>`) and either add an entry
+ * below, or set `MCP_APP_SERVERS` for one run, e.g.
+ *
+ *     MCP_APP_SERVERS="@scope/some-mcp-app-server=Some visible text" npm run test:browser -- published
+ *
+ * (comma-separated entries, each `package` or `package=text the rendered view must show`).
+ * Entries from the variable get the generic checks: handshake, a non-blank render, the expected
+ * text, tool input and result delivered. `interactions` (clicks and what the host must see)
+ * need an entry here.
+ */
+
+/** What clicking something in the app must make arrive at the host. */
+export interface Interaction {
+  /** Accessible name of the button to click. */
+  click: string
+  /** The host event that must follow, and what it must contain. */
+  expect:
+    | { kind: 'callTool'; name: string }
+    | { kind: 'message'; text: string }
+    | { kind: 'log'; data: string }
+    | { kind: 'openLink'; url: string }
+}
+
+export interface PublishedServer {
+  /** npm package name; its `bin` is started with `args`. */
+  package: string
+  /** Arguments after the bin (default `['--stdio']`). */
+  args?: string[]
+  /** The UI tool to call (default: the first tool whose `_meta` names a `ui://` resource). */
+  tool?: string
+  /** The tool's arguments (default: built from its input schema's required properties). */
+  arguments?: Record<string, unknown>
+  /** Texts the rendered view must show. */
+  expectText?: string[]
+  /** The view shows the text of the tool result's first text block (true for the time apps). */
+  showsResultText?: boolean
+  /** Things to click, and what each must make the host see. */
+  interactions?: Interaction[]
+}
+
+/** What both official "get time" example apps offer: a server tool, a message, a log entry, a link. */
+const BASIC_APP_INTERACTIONS: Interaction[] = [
+  { click: 'Get Server Time', expect: { kind: 'callTool', name: 'get-time' } },
+  { click: 'Send Message', expect: { kind: 'message', text: 'This is message text.' } },
+  { click: 'Send Log', expect: { kind: 'log', data: 'This is log text.' } },
+  { click: 'Open Link', expect: { kind: 'openLink', url: 'https://modelcontextprotocol.io/' } },
+]
+
+export const PUBLISHED_SERVERS: PublishedServer[] = [
+  {
+    package: '@modelcontextprotocol/server-basic-vanillajs',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    interactions: BASIC_APP_INTERACTIONS,
+  },
+  {
+    package: '@modelcontextprotocol/server-basic-react',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    interactions: BASIC_APP_INTERACTIONS,
+  },
+]
+
+/** `PUBLISHED_SERVERS` plus whatever `MCP_APP_SERVERS` names (an entry there replaces one here). */
+export function publishedServers(variable = process.env.MCP_APP_SERVERS): PublishedServer[] {
+  const extra = (variable ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry): PublishedServer => {
+      const [name, ...text] = entry.split('=')
+      return { package: name!.trim(), ...(text.length && { expectText: [text.join('=').trim()] }) }
+    })
+  const names = new Set(extra.map((server) => server.package))
+  return [...PUBLISHED_SERVERS.filter((server) => !names.has(server.package)), ...extra]
+}
+
+/**
+ * Arguments a model might send: every required property of the input schema, from its
+ * `default`, `enum`, `examples` or type. Good enough to open a view; name `arguments` for more.
+ */
+export function argumentsFromSchema(schema: unknown): Record<string, unknown> {
+  const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, Record<string, unknown>>; required?: string[] }
+  const args: Record<string, unknown> = {}
+  for (const name of required) {
+    const property = properties[name] ?? {}
+    args[name] = sampleValue(property)
+  }
+  return args
+}
+
+function sampleValue(property: Record<string, unknown>): unknown {
+  if ('default' in property) return property.default
+  if (Array.isArray(property.enum) && property.enum.length) return property.enum[0]
+  if (Array.isArray(property.examples) && property.examples.length) return property.examples[0]
+  const type = Array.isArray(property.type) ? property.type[0] : property.type
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return typeof property.minimum === 'number' ? property.minimum : 1
+    case 'boolean':
+      return false
+    case 'array':
+      return []
+    case 'object':
+      return argumentsFromSchema(property)
+    default:
+      return 'test'
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Real published MCP App servers in our host: each server package (see `published-servers.ts`,
+ * or `MCP_APP_SERVERS`) is started with `--stdio`, a real MCP `Client` finds its UI tool, reads
+ * the `ui://` resource and calls the tool as a model would; our host renders the resource in
+ * Chromium and must see the app complete the handshake, render (a non-blank screenshot, its
+ * expected text), receive the tool input and result, and send its own calls back (server tools
+ * through to the server, messages, logs, links).
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Frame } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
+import { connectPublishedServer, type McpSession } from './harness/mcp.js'
+import { decodePng, inkPixels } from './harness/png.js'
+import { Scenario } from './harness/steps.js'
+import { argumentsFromSchema, publishedServers, type PublishedServer } from './published-servers.js'
+import { RESOURCE_MIME_TYPE } from '../../src/protocol/methods.js'
+import type { HostEventKind, TestHostApi } from './pages/contract.js'
+import type { McpUiResourceMeta } from '../../src/protocol/types.js'
+
+const env = useEnv({ beforeAll, afterAll })
+
+/**
+ * Installed in every frame before its own scripts: records the JSON-RPC methods a view receives
+ * from its parent, so the test knows the app got its tool input and result without touching the
+ * app's code.
+ */
+function recordIncoming(): void {
+  if (window.parent === window) return
+  const seen: string[] = []
+  ;(window as unknown as { __mcpReceived: string[] }).__mcpReceived = seen
+  window.addEventListener(
+    'message',
+    (event) => {
+      const data = event.data as { method?: unknown } | null
+      if (event.source === window.parent && typeof data?.method === 'string') seen.push(data.method)
+    },
+    { capture: true },
+  )
+}
+
+interface UiResource {
+  toolName: string
+  arguments: Record<string, unknown>
+  uri: string
+  html: string
+  meta: McpUiResourceMeta | undefined
+}
+
+async function findUiResource(server: PublishedServer, client: Awaited<ReturnType<typeof connectPublishedServer>>['client']): Promise<UiResource> {
+  const { tools } = await client.listTools()
+  const uriOf = (tool: (typeof tools)[number]) => {
+    const meta = tool._meta as { ui?: { resourceUri?: unknown }; 'ui/resourceUri'?: unknown } | undefined
+    const uri = meta?.ui?.resourceUri ?? meta?.['ui/resourceUri']
+    return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined
+  }
+  const tool = server.tool ? tools.find((candidate) => candidate.name === server.tool) : tools.find((candidate) => uriOf(candidate))
+  if (!tool) throw new Error(`${server.package} has no tool with a ui:// resource (tools: ${tools.map((t) => t.name).join(', ')})`)
+  const uri = uriOf(tool)
+  if (!uri) throw new Error(`Tool ${tool.name} names no ui:// resource`)
+  const read = await client.readResource({ uri })
+  const item = (read.contents.find((content) => content.uri === uri) ?? read.contents[0]) as
+    | { uri: string; mimeType?: string; text?: string; blob?: string; _meta?: { ui?: McpUiResourceMeta } }
+    | undefined
+  if (!item) throw new Error(`resources/read ${uri} returned no contents`)
+  expect(item.mimeType, `mimeType of ${uri}`).toBe(RESOURCE_MIME_TYPE)
+  const html = item.text ?? Buffer.from(item.blob ?? '', 'base64').toString('utf8')
+  // Spec: the content item's _meta.ui wins; the resources/list entry is the fallback.
+  let meta = item._meta?.ui
+  if (!meta) {
+    const listed = (await client.listResources().catch(() => ({ resources: [] }))).resources.find((resource) => resource.uri === uri)
+    meta = (listed?._meta as { ui?: McpUiResourceMeta } | undefined)?.ui
+  }
+  return { toolName: tool.name, arguments: server.arguments ?? argumentsFromSchema(tool.inputSchema), uri, html, meta }
+}
+
+const textOf = (result: unknown): string | undefined =>
+  ((result as { content?: Array<{ type: string; text?: string }> }).content ?? []).find((block) => block.type === 'text')?.text
+
+async function interact(h: HostHandle, view: Frame, session: McpSession, server: PublishedServer): Promise<void> {
+  for (const { click, expect: wanted } of server.interactions ?? []) {
+    await h.scenario.step(`clicking "${click}" makes the host see ${wanted.kind}`, async () => {
+      const kind: HostEventKind = wanted.kind
+      const before = (await h.hostEvents(kind)).length
+      const callsBefore = session.calls.length
+      await view.getByRole('button', { name: click }).click()
+      const event = await h.waitHost(kind, before + 1)
+      if (wanted.kind === 'callTool') {
+        expect(event.data).toMatchObject({ name: wanted.name })
+        // Through to the real server and back into the app.
+        const call = await session.waitForCall((c) => c.method === 'callTool' && (c.params as { name?: string }).name === wanted.name && session.calls.indexOf(c) >= callsBefore)
+        expect(call.error).toBeUndefined()
+        const text = textOf(call.result)
+        if (server.showsResultText && text) await view.getByText(text).waitFor()
+      } else if (wanted.kind === 'message') {
+        expect(event.data).toMatchObject({ role: 'user', content: [{ type: 'text', text: wanted.text }] })
+      } else if (wanted.kind === 'log') {
+        expect(event.data).toMatchObject({ data: wanted.data })
+      } else {
+        expect(event.data).toEqual({ url: wanted.url })
+      }
+    })
+  }
+}
+
+describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (frameMode) => {
+  for (const server of publishedServers()) {
+    it(server.package, async () => {
+      const s = new Scenario(`published ${server.package} (${frameMode})`)
+      const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client`, () =>
+        connectPublishedServer(server.package, server.args),
+        30_000,
+      )
+      s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
+      const session = env().registerMcp(connection.client, connection.close)
+      let h: HostHandle | undefined
+      try {
+        const resource = await s.step('find the UI tool and read its ui:// resource', () => findUiResource(server, connection.client))
+        const result = await s.step(`call ${resource.toolName} as the model would`, async () => {
+          const called = await connection.client.callTool({ name: resource.toolName, arguments: resource.arguments })
+          expect(called.isError ?? false).toBe(false)
+          return called
+        })
+        h = await s.step('render the resource in our host', () =>
+          openHost(env(), s, {
+            host: 'ours',
+            view: { url: env().serveView('published', resource.html) },
+            beforeLoad: async (page) => void (await page.addInitScript(recordIncoming)),
+            config: {
+              frameMode,
+              mcpSession: session.id,
+              csp: resource.meta?.csp,
+              permissions: resource.meta?.permissions,
+              capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
+              hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
+            },
+          }),
+        )
+        const handle = h
+        await s.step('the app completes the handshake', async () => {
+          const initialized = await handle.waitHost('initialized')
+          expect((initialized.data as { appInfo: { name: string } }).appInfo.name).toBeTruthy()
+        })
+        const view = await handle.viewFrame()
+        await s.step('the app receives the tool input and result', async () => {
+          await handle.call('toolInput', resource.arguments)
+          await handle.call('toolResult', result as never)
+          await view.waitForFunction(() => {
+            const seen = (window as unknown as { __mcpReceived?: string[] }).__mcpReceived ?? []
+            return seen.includes('ui/notifications/tool-input') && seen.includes('ui/notifications/tool-result')
+          })
+          const seen = await view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived)
+          expect(seen.indexOf('ui/notifications/tool-input')).toBeLessThan(seen.indexOf('ui/notifications/tool-result'))
+          const text = textOf(result)
+          if (server.showsResultText && text) await view.getByText(text).waitFor()
+        })
+        for (const text of server.expectText ?? []) {
+          await s.step(`the app shows "${text}"`, () => view.getByText(text).first().waitFor())
+        }
+        await s.step('the app renders: the frame has its size, the screenshot is not blank', async () => {
+          await handle.hostFrame.waitForFunction(() =>
+            (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
+          )
+          const element = await handle.hostFrame.waitForSelector('#views iframe')
+          const png = await element.screenshot({ animations: 'disabled' })
+          if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
+          const image = decodePng(png)
+          // Text, buttons and borders: a blank or one-colour frame has none.
+          expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
+        })
+        await interact(handle, view, session, server)
+        await s.step('teardown: the app answers, the frame is removed', async () => {
+          await handle.call('teardown', 'test finished')
+          expect((await handle.waitHost('teardown')).data).toMatchObject({ answered: true })
+          expect(await handle.call('frame')).toBeNull()
+        })
+      } finally {
+        await h?.close()
+        await session.close()
+      }
+    })
+  }
+})
