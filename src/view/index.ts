@@ -5,6 +5,7 @@
 export { ViewBridge, HANDSHAKE_TIMEOUT_MS, type ViewBridgeOptions, type ViewBridgeEvents, type ViewConnection } from './view-bridge.js'
 export type { AppToolDefinition, AppToolHandler } from './app-tools.js'
 export { ParentTransport, type ParentTransportOptions, type MessageSource, type MessageTarget } from './parent-transport.js'
+export { applyHostStyles, applyDocumentTheme, applyHostStyleVariables, applyHostFonts, type HostContextSource } from './host-styles.js'
 export { BridgeError, type BridgeErrorCode } from '../protocol/errors.js'
 export type { BridgeWarning, BridgeWarningCode } from '../protocol/transport.js'
 export type { RequestOptions, RequestContext } from '../protocol/session.js'
