@@ -85,14 +85,9 @@ export function fromRpcError(error: RpcErrorObject): BridgeError {
  * an internal error.
  */
 export function toRpcError(thrown: unknown): RpcErrorObject {
-  if (thrown instanceof BridgeError) {
-    const code = thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR
-    return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data }
-  }
-  const candidate = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
-  const message = typeof candidate?.message === 'string' ? candidate.message : String(thrown)
-  if (typeof candidate?.code === 'number' && Number.isInteger(candidate.code)) {
-    return candidate.data === undefined ? { code: candidate.code, message } : { code: candidate.code, message, data: candidate.data }
-  }
-  return { code: RPC_INTERNAL_ERROR, message }
+  const error = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
+  const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : Number.isInteger(error?.code) ? (error!.code as number) : undefined
+  const message = typeof error?.message === 'string' ? error.message : String(thrown)
+  if (code === undefined) return { code: RPC_INTERNAL_ERROR, message }
+  return error!.data === undefined ? { code, message } : { code, message, data: error!.data }
 }

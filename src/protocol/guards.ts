@@ -51,7 +51,7 @@ const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'war
 
 /** Throws the `INVALID_PARAMS` error for one field. */
 export function invalid(where: string, field: string, expected: string): never {
-  throw new BridgeError('INVALID_PARAMS', `Invalid ${where}: ${field} must be ${expected}`)
+  throw new BridgeError('INVALID_PARAMS', `${where}: ${field} must be ${expected}`)
 }
 
 function optionalString(where: string, params: Params, field: string): void {
@@ -69,7 +69,7 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
       invalid(where, field, 'an object')
     }
     if (!isObject(parsed)) invalid(where, field, 'an object')
-    note(`${where}: ${field} arrived as a JSON string; parsed it once`)
+    note(`${where}: ${field} was a JSON string`)
     return parsed
   }
   if (!isObject(value)) invalid(where, field, 'an object')
@@ -80,10 +80,10 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
 function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
   let blocks = value
   if (isObject(value)) {
-    note(`${where}: content was a single block, not an array`)
+    note(`${where}: content was not an array`)
     blocks = [value]
   }
-  if (!Array.isArray(blocks)) invalid(where, 'content', 'an array of content blocks')
+  if (!Array.isArray(blocks)) invalid(where, 'content', 'an array')
   blocks.forEach((block, i) => {
     if (!isObject(block) || typeof block.type !== 'string') invalid(where, `content[${i}].type`, 'a string')
     if (block.type === 'text' && typeof block.text !== 'string') invalid(where, `content[${i}].text`, 'a string')
@@ -94,7 +94,7 @@ function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[
 function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
   if (!isObject(value) || typeof value.name !== 'string') invalid(where, `${field}.name`, 'a string')
   if (typeof value.version !== 'string') {
-    note(`${where}: ${field}.version is missing`, 'MALFORMED')
+    note(`${where}: no ${field}.version`, 'MALFORMED')
     return { ...value, name: value.name, version: '' }
   }
   return value as Implementation
@@ -192,7 +192,7 @@ export function readDownloadFileParams(params: Params): McpUiDownloadFileParams 
 }
 
 export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
-  if (!DISPLAY_MODES.includes(params.mode as McpUiDisplayMode)) invalid('ui/request-display-mode params', 'mode', 'one of inline, fullscreen, pip')
+  if (!DISPLAY_MODES.includes(params.mode as McpUiDisplayMode)) invalid('ui/request-display-mode params', 'mode', 'a display mode')
   return params as McpUiRequestDisplayModeParams
 }
 
@@ -238,7 +238,7 @@ export function readCreateMessageParams(params: Params): CreateMessageParams {
 export function readCallToolResult(value: Params, note: Note, where = 'tools/call result'): CallToolResult {
   let content = value.content
   if (content === undefined) {
-    note(`${where}: content is missing; treated as []`, 'MALFORMED')
+    note(`${where}: no content`, 'MALFORMED')
     content = []
   }
   const result: CallToolResult = { ...value, content: contentBlocks(where, content, note) }
@@ -276,7 +276,7 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
     if (key === '__proto__') continue
     if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
-    else note(`${where}: dropped ${key}, which is not valid`, 'MALFORMED')
+    else note(`${where}: dropped invalid ${key}`, 'MALFORMED')
   }
   return context
 }
@@ -325,13 +325,13 @@ export function readInitializeResult(value: Params, note: Note): McpUiInitialize
   const hostInfo = implementation(where, 'hostInfo', value.hostInfo, note)
   let capabilities = value.hostCapabilities
   if (capabilities === undefined) {
-    note(`${where}: hostCapabilities is missing; treated as {}`, 'MALFORMED')
+    note(`${where}: no hostCapabilities`, 'MALFORMED')
     capabilities = {}
   }
   if (!isObject(capabilities)) invalid(where, 'hostCapabilities', 'an object')
   let context = value.hostContext
   if (context === undefined) {
-    note(`${where}: hostContext is missing; treated as {}`, 'MALFORMED')
+    note(`${where}: no hostContext`, 'MALFORMED')
     context = {}
   }
   return { ...value, protocolVersion: value.protocolVersion, hostInfo, hostCapabilities: capabilities, hostContext: readHostContext(context, note, where) }
@@ -355,6 +355,6 @@ export function readTeardownParams(params: Params): McpUiResourceTeardownParams 
 
 /** Result of `ui/request-display-mode`. */
 export function readDisplayModeResult(value: Params): { mode: McpUiDisplayMode } {
-  if (!DISPLAY_MODES.includes(value.mode as McpUiDisplayMode)) invalid('ui/request-display-mode result', 'mode', 'one of inline, fullscreen, pip')
+  if (!DISPLAY_MODES.includes(value.mode as McpUiDisplayMode)) invalid('ui/request-display-mode result', 'mode', 'a display mode')
   return value as { mode: McpUiDisplayMode }
 }

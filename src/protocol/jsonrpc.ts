@@ -71,20 +71,20 @@ export function classify(data: unknown): Classified {
         ? { kind: 'invalid', reason: 'method must be a non-empty string', id, reply: RPC_INVALID_REQUEST }
         : { kind: 'invalid', reason: 'method must be a non-empty string' }
     }
-    if (hasId && !isRequestId(id)) return { kind: 'invalid', reason: `request id must be a string or a finite number (${method})` }
+    if (hasId && !isRequestId(id)) return { kind: 'invalid', reason: `${method}: bad id` }
     const params = data.params
     if (params !== undefined && !isObject(params)) {
       return hasId
-        ? { kind: 'invalid', reason: `params of ${method} must be an object`, id: id as RequestId, reply: RPC_INVALID_PARAMS }
-        : { kind: 'invalid', reason: `params of ${method} must be an object` }
+        ? { kind: 'invalid', reason: `${method}: params must be an object`, id: id as RequestId, reply: RPC_INVALID_PARAMS }
+        : { kind: 'invalid', reason: `${method}: params must be an object` }
     }
     const p = (params ?? {}) as Record<string, unknown>
     return hasId ? { kind: 'request', id: id as RequestId, method, params: p } : { kind: 'notification', method, params: p }
   }
-  if (!hasId || !isRequestId(id)) return { kind: 'invalid', reason: 'response without a usable id' }
+  if (!hasId || !isRequestId(id)) return { kind: 'invalid', reason: 'response without id' }
   const hasResult = hasOwn.call(data, 'result')
   const hasError = hasOwn.call(data, 'error')
-  if (hasResult === hasError) return { kind: 'invalid', reason: 'response must have exactly one of result and error', id }
+  if (hasResult === hasError) return { kind: 'invalid', reason: 'response needs result or error', id }
   if (hasResult) {
     return isObject(data.result)
       ? { kind: 'result', id, result: data.result }
@@ -92,7 +92,7 @@ export function classify(data: unknown): Classified {
   }
   const error = data.error
   if (!isObject(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-    return { kind: 'invalid', reason: 'error must be {code: number, message: string}', id }
+    return { kind: 'invalid', reason: 'bad error object', id }
   }
   return { kind: 'error', id, error: hasOwn.call(error, 'data') ? { code: error.code, message: error.message, data: error.data } : { code: error.code, message: error.message } }
 }

@@ -107,7 +107,7 @@ export class Session {
    */
   handle(method: string, handler: RequestHandler): () => void {
     if (this.#requestHandlers.has(method) && method !== PING) {
-      throw new BridgeError('PROTOCOL', `A handler for ${method} is already registered`)
+      throw new BridgeError('PROTOCOL', `${method} already has a handler`)
     }
     this.#requestHandlers.set(method, handler)
     return () => {
@@ -118,7 +118,7 @@ export class Session {
   /** Registers the handler of one notification method; same rules as {@link handle}. */
   on(method: string, handler: NotificationHandler): () => void {
     if (this.#notificationHandlers.has(method)) {
-      throw new BridgeError('PROTOCOL', `A handler for ${method} is already registered`)
+      throw new BridgeError('PROTOCOL', `${method} already has a handler`)
     }
     this.#notificationHandlers.set(method, handler)
     return () => {
@@ -129,7 +129,7 @@ export class Session {
   /** Sends a request and resolves with the peer's result object. */
   request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      if (this.#closed) return reject(new BridgeError('CLOSED', `Cannot send ${method}: the bridge is closed`))
+      if (this.#closed) return reject(new BridgeError('CLOSED', `${method}: bridge closed`))
       const { signal, onprogress } = options
       if (signal?.aborted) return reject(cancelled(method, signal))
       const id = this.#nextId++
@@ -148,7 +148,7 @@ export class Session {
       const onAbort = () => giveUp(cancelled(method, signal!), String(signal!.reason ?? 'aborted'))
       const restartTimer = () => {
         clearTimeout(timer)
-        timer = setTimeout(() => giveUp(new BridgeError('TIMEOUT', `${method} timed out after ${timeoutMs} ms`), 'timeout'), timeoutMs)
+        timer = setTimeout(() => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), timeoutMs)
       }
       this.#pending.set(id, {
         resolve: (result) => (settle(), resolve(result)),
@@ -163,18 +163,18 @@ export class Session {
         this.#send({ jsonrpc: '2.0', id, method, params: outgoing })
       } catch (error) {
         settle()
-        reject(new BridgeError('INVALID_PARAMS', `Cannot send ${method}: ${describe(error)}`, { cause: error }))
+        reject(new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error }))
       }
     })
   }
 
   /** Sends a notification. Throws `CLOSED` after close, `INVALID_PARAMS` if it cannot be cloned. */
   notify(method: string, params?: Record<string, unknown>): void {
-    if (this.#closed) throw new BridgeError('CLOSED', `Cannot send ${method}: the bridge is closed`)
+    if (this.#closed) throw new BridgeError('CLOSED', `${method}: bridge closed`)
     try {
       this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
     } catch (error) {
-      throw new BridgeError('INVALID_PARAMS', `Cannot send ${method}: ${describe(error)}`, { cause: error })
+      throw new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error })
     }
   }
 
@@ -207,7 +207,7 @@ export class Session {
     try {
       this.#send(message)
     } catch (error) {
-      this.#warn({ code: 'UNEXPECTED', message: `Could not send a message: ${describe(error)}`, data: message })
+      this.#warn({ code: 'UNEXPECTED', message: `Send failed: ${describe(error)}`, data: message })
     }
   }
 
@@ -217,7 +217,7 @@ export class Session {
       this.#dispatch(data)
     } catch (error) {
       // Last line of defence: nothing thrown by a handler or a check escapes the listener.
-      this.#warn({ code: 'MALFORMED', message: `Message handling failed: ${describe(error)}`, data })
+      this.#warn({ code: 'MALFORMED', message: `Handling failed: ${describe(error)}`, data })
     }
   }
 
@@ -226,17 +226,17 @@ export class Session {
     if (message.kind === 'foreign') return
     const { problem, stripped } = inspectMessage(data, this.#limits)
     if (problem) {
-      const note = `Message ${problem} (limits: ${this.#limits.maxBytes} bytes, depth ${this.#limits.maxDepth})`
+      const note = `Message ${problem}`
       this.#warn({ code: 'TOO_LARGE', message: note })
       if (message.kind === 'request') this.#reply(message.id, undefined, { code: RPC_INVALID_REQUEST, message: note })
       else if (message.kind === 'result' || message.kind === 'error') this.#pending.get(message.id)?.reject(new BridgeError('PROTOCOL', note))
       return
     }
-    if (stripped) this.#warn({ code: 'MALFORMED', message: `Removed ${stripped} __proto__ key(s) from an incoming message` })
+    if (stripped) this.#warn({ code: 'MALFORMED', message: `Removed ${stripped} __proto__ key(s)` })
     this.#trace?.('in', data as JsonRpcMessage)
     switch (message.kind) {
       case 'invalid':
-        this.#warn({ code: 'MALFORMED', message: `Invalid JSON-RPC message: ${message.reason}`, data })
+        this.#warn({ code: 'MALFORMED', message: `Malformed: ${message.reason}`, data })
         if (message.id === undefined) return
         if (message.reply) this.#reply(message.id, undefined, { code: message.reply, message: message.reason })
         else this.#pending.get(message.id)?.reject(new BridgeError('PROTOCOL', `Malformed response: ${message.reason}`))
@@ -245,7 +245,7 @@ export class Session {
       case 'error': {
         const pending = this.#pending.get(message.id)
         if (!pending) {
-          this.#warn({ code: 'UNEXPECTED', message: `Response to unknown request id ${String(message.id)}`, data })
+          this.#warn({ code: 'UNEXPECTED', message: `Unknown response id ${String(message.id)}`, data })
           return
         }
         if (message.kind === 'result') pending.resolve(message.result)
@@ -262,7 +262,7 @@ export class Session {
   #notification(method: string, params: Record<string, unknown>): void {
     if (method === CANCELLED) {
       const requestId = params.requestId
-      if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by the peer')))
+      if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
       return
     }
     if (method === PROGRESS) {
@@ -281,7 +281,7 @@ export class Session {
     }
     const handler = this.#notificationHandlers.get(method)
     if (!handler) {
-      this.#warn({ code: 'UNEXPECTED', message: `Ignored notification ${method}` })
+      this.#warn({ code: 'UNEXPECTED', message: `Ignored ${method}` })
       return
     }
     handler(params)
@@ -290,7 +290,7 @@ export class Session {
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
     if (this.#inFlight.has(id)) {
       // Answering would give the peer two responses for one id; the first request still gets its own.
-      this.#warn({ code: 'UNEXPECTED', message: `Dropped ${method}: request id ${String(id)} is already in flight` })
+      this.#warn({ code: 'UNEXPECTED', message: `Dropped ${method}: id ${String(id)} in flight` })
       return
     }
     const handler = this.#requestHandlers.get(method)
@@ -324,7 +324,7 @@ export class Session {
         try {
           action()
         } catch (actionError) {
-          this.#warn({ code: 'LISTENER', message: `afterResponse action threw: ${describe(actionError)}` })
+          this.#warn({ code: 'LISTENER', message: `afterResponse threw: ${describe(actionError)}` })
         }
       }
     }
@@ -349,14 +349,14 @@ export class Session {
       this.#send(error ? { jsonrpc: '2.0', id, error } : { jsonrpc: '2.0', id, result: result! })
     } catch (sendError) {
       // The result could not be cloned (a function, a DOM node): answer with an error instead.
-      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Could not send the response: ${describe(sendError)}` } })
+      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(sendError)}` } })
     }
   }
 }
 
 function cancelled(method: string, signal: AbortSignal): BridgeError {
   const reason = signal.reason
-  return new BridgeError('CANCELLED', `${method} was cancelled${reason instanceof Error ? `: ${reason.message}` : reason === undefined ? '' : `: ${String(reason)}`}`, { cause: reason })
+  return new BridgeError('CANCELLED', `${method} cancelled${reason === undefined ? '' : `: ${describe(reason)}`}`, { cause: reason })
 }
 
 function describe(error: unknown): string {

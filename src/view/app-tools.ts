@@ -1,14 +1,15 @@
 /**
- * App-provided tools: tools the view offers its host (ext-apps 2.0.4 `tools/list` and
- * `tools/call` from host to view). A tool handler's failure becomes an `isError: true` result, as
- * MCP reports tool-level failures; an unknown tool is a JSON-RPC `-32602`.
+ * App-provided tools: tools the view offers its host (ext-apps 2.0.4 `tools/list` and `tools/call`
+ * from host to view). Both requests are refused with `-32601` unless the app declared `tools` in
+ * its capabilities (advertise = enforce, as on the host side). A handler's failure becomes an
+ * `isError: true` result, as MCP reports tool-level failures; an unknown tool is a `-32602`.
  */
 import {
   BridgeError,
   TOOLS_CALL,
   TOOLS_LIST,
   TOOLS_LIST_CHANGED,
-  appProvidesTools,
+  isObject,
   readCallToolParams,
   readCallToolResult,
   type CallToolResult,
@@ -28,50 +29,52 @@ export type AppToolHandler = (args: Record<string, unknown>, context: RequestCon
 export class AppTools {
   readonly #tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
   readonly #session: Session
-  readonly #capabilities: () => McpUiAppCapabilities | undefined
+  /** The capabilities declared in the handshake, once it happened. */
+  #declared: McpUiAppCapabilities | undefined
 
-  constructor(session: Session, capabilities: () => McpUiAppCapabilities | undefined, note: Note) {
+  constructor(session: Session, note: Note) {
     this.#session = session
-    this.#capabilities = capabilities
-    const assertDeclared = () => {
-      if (!appProvidesTools(capabilities())) throw new BridgeError('NOT_SUPPORTED', 'This app declared no tools')
+    const declared = () => {
+      if (!this.#declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
     }
-    session.handle(TOOLS_LIST, () => (assertDeclared(), { tools: this.list() }))
+    session.handle(TOOLS_LIST, () => (declared(), { tools: [...this.#tools.values()].map((entry) => entry.tool) }))
     session.handle(TOOLS_CALL, async (params, context) => {
-      assertDeclared()
+      declared()
       const call = readCallToolParams(params, note)
       const entry = this.#tools.get(call.name)
-      if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool: ${call.name}`)
+      if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool ${call.name}`)
       try {
-        return readCallToolResult((await entry.handler(call.arguments ?? {}, context)) as unknown as Record<string, unknown>, note)
+        const result = await entry.handler(call.arguments ?? {}, context)
+        if (!isObject(result)) throw new Error(`${call.name} returned no result`)
+        return readCallToolResult(result, note)
       } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] }
+        return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
       }
     })
   }
 
-  /** The capabilities to declare in `ui/initialize`: adds `tools` when tools exist before connecting. */
+  /**
+   * Fixes the capabilities sent in `ui/initialize`: tools registered before the handshake add
+   * `tools: { listChanged: true }`.
+   */
   declare(capabilities: McpUiAppCapabilities): McpUiAppCapabilities {
-    return this.#tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities
+    return (this.#declared = this.#tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities)
   }
 
-  register(name: string, definition: AppToolDefinition, handler: AppToolHandler, connected: boolean): () => void {
-    if (this.#tools.has(name)) throw new BridgeError('PROTOCOL', `Tool ${name} is already registered`)
+  /** Adds a tool and returns the function that removes it; see `ViewBridge.registerTool`. */
+  register(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void {
+    if (this.#tools.has(name)) throw new BridgeError('PROTOCOL', `Tool ${name} exists`)
+    // After the handshake the host knows for good whether this app has tools.
+    if (this.#declared && !this.#declared.tools) throw new BridgeError('NOT_SUPPORTED', `Tool ${name}: no capabilities.tools`)
     const entry = { tool: { ...definition, name, inputSchema: definition.inputSchema ?? { type: 'object' as const } }, handler }
     this.#tools.set(name, entry)
-    if (connected) this.#changed()
+    this.#changed()
     return () => {
-      if (this.#tools.get(name) !== entry) return
-      this.#tools.delete(name)
-      this.#changed()
+      if (this.#tools.get(name) === entry && this.#tools.delete(name)) this.#changed()
     }
   }
 
-  list(): Tool[] {
-    return [...this.#tools.values()].map((entry) => entry.tool)
-  }
-
   #changed(): void {
-    if (this.#capabilities()?.tools?.listChanged && !this.#session.closed) this.#session.notify(TOOLS_LIST_CHANGED, {})
+    if (this.#declared?.tools?.listChanged && !this.#session.closed) this.#session.notify(TOOLS_LIST_CHANGED, {})
   }
 }

@@ -1,52 +1,59 @@
 /**
- * Auto-resize: reports the document's size whenever it really changes.
+ * Auto-resize: measures the document and reports its size whenever it really changes.
  *
- * - One `ResizeObserver` on `<html>` and `<body>`, plus a `MutationObserver`: browsers throttle
- *   rendering (and with it `requestAnimationFrame` and resize observations) in hidden iframes, and
- *   a host that keeps the frame hidden until the first size report would otherwise wait forever.
- *   Mutation callbacks are microtasks, which are never throttled.
+ * - Watched by one `ResizeObserver` (layout changes) and one `MutationObserver` (DOM changes),
+ *   plus the document's `load` events in the capture phase (images, stylesheets, frames: they do
+ *   not bubble, and never reach the window). Browsers pause rendering,
+ *   and with it `requestAnimationFrame` and resize observations, in hidden or off-screen frames;
+ *   a host that keeps the frame hidden until the first report would otherwise wait forever.
+ *   Mutation callbacks are microtasks and `load` is a task: neither is throttled that way.
  * - Batched with a zero-delay timer, not `requestAnimationFrame`, for the same reason.
- * - Only sizes that differ from the last report are sent, so a host resizing the frame to the
- *   reported size cannot start a feedback loop.
- * - The height is the content's height, not the viewport's: `<html>` is measured at `max-content`
- *   so that a frame made taller never reports its own height back.
+ * - Only a size that differs from the last one reported is sent, so a host that sets the frame to
+ *   the reported size cannot start a feedback loop.
+ * - Each axis is measured at `max-content` on `<html>`: the content's own height, never the
+ *   frame's (a frame made taller is not echoed back), and the content's preferred width, which a
+ *   host may use as a maximum to shrink-wrap narrow views. Our own style writes are discarded from
+ *   the mutation queue so that measuring never schedules another measurement.
  */
 import type { McpUiSizeChangedParams } from '../protocol/index.js'
 
-export function startAutoResize(report: (size: McpUiSizeChangedParams) => void, doc: Document = document): () => void {
-  const view = doc.defaultView
-  if (!view) return () => {}
+/**
+ * Starts reporting `doc`'s size through `report` (at once, then on every change) and returns the
+ * function that stops it. `report` returns false when the size could not be sent, so the same
+ * size is tried again at the next change.
+ */
+export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolean, doc: Document): () => void {
+  const view = doc.defaultView!
+  const html = doc.documentElement
   let last = ''
   let timer: ReturnType<typeof setTimeout> | undefined
+  const extent = (axis: 'width' | 'height') => {
+    const previous = html.style[axis]
+    html.style[axis] = 'max-content'
+    const size = Math.ceil(html.getBoundingClientRect()[axis])
+    html.style[axis] = previous
+    return size
+  }
   const measure = () => {
     timer = undefined
-    const html = doc.documentElement
-    const previous = html.style.height
-    html.style.height = 'max-content'
-    const height = Math.ceil(html.getBoundingClientRect().height)
-    html.style.height = previous
-    const width = Math.ceil(view.innerWidth || html.clientWidth)
-    const key = `${width}x${height}`
-    if (key === last) return
-    last = key
-    report({ width, height })
+    const size = { width: extent('width'), height: extent('height') }
+    mutations.takeRecords()
+    const key = size.width + 'x' + size.height
+    if (key !== last && report(size)) last = key
   }
-  const schedule = () => {
-    timer ??= setTimeout(measure, 0)
-  }
-  // The document's own window's observers: the document may belong to another realm (tests, popups).
-  const { ResizeObserver, MutationObserver } = view as typeof globalThis
-  const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : undefined
-  resize?.observe(doc.documentElement)
-  if (doc.body) resize?.observe(doc.body)
-  const mutations = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : undefined
-  mutations?.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, characterData: true })
-  view.addEventListener('load', schedule)
+  const schedule = () => (timer ??= setTimeout(measure, 0))
+  // The observers of the document's own window: the document may belong to another realm.
+  const mutations = new view.MutationObserver(schedule)
+  const resize = new view.ResizeObserver(schedule)
+  mutations.observe(html, { childList: true, subtree: true, attributes: true, characterData: true })
+  resize.observe(html)
+  if (doc.body) resize.observe(doc.body)
+  doc.addEventListener('load', schedule, true)
   measure()
   return () => {
     clearTimeout(timer)
-    resize?.disconnect()
-    mutations?.disconnect()
-    view.removeEventListener('load', schedule)
+    mutations.disconnect()
+    resize.disconnect()
+    doc.removeEventListener('load', schedule, true)
   }
 }

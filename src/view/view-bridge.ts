@@ -4,7 +4,7 @@
  * One `ViewBridge` per app. It performs the handshake, keeps the merged host context, delivers the
  * host's notifications as events (multi-listener; each `on()` returns its unsubscribe), answers the
  * host's requests (teardown, ping, the app's own tools), and sends the app's requests, refusing
- * before sending any request whose capability the host did not advertise.
+ * before sending any request whose capability the host did not advertise (PROTOCOL.md A.6).
  */
 import {
   BridgeError,
@@ -31,13 +31,11 @@ import {
   TOOL_INPUT_PARTIAL,
   TOOL_RESULT,
   TOOLS_CALL,
-  TOOLS_LIST,
   TOOLS_LIST_CHANGED,
   UPDATE_MODEL_CONTEXT,
   hostAllows,
   isSupportedVersion,
   mergeHostContext,
-  readCallToolParams,
   readCallToolResult,
   readDisplayModeResult,
   readHostContext,
@@ -71,7 +69,6 @@ import {
   type PaginatedParams,
   type ReadResourceResult,
   type RequestOptions,
-  type Tool,
 } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
@@ -90,22 +87,22 @@ export interface ViewBridgeOptions {
    * before `connect()` adds `tools: { listChanged: true }`.
    */
   capabilities?: McpUiAppCapabilities
-  /** Report the document's size to the host whenever it changes (default `true`). */
+  /** Report the document's size to the host whenever it changes, from the handshake on (default `true`). */
   autoResize?: boolean
-  /** Timeout of each request, in ms (default 30 s). */
+  /** Timeout of each request, in ms (default 30 s); a request's own `timeoutMs` overrides it. */
   timeoutMs?: number
-  /** Timeout of the handshake, in ms (default 10 s). */
+  /** Timeout of the handshake, in ms (default 10 s): `connect()` then rejects with `TIMEOUT`. */
   handshakeTimeoutMs?: number
   /**
-   * The host's origin, when the app knows it. Without it the origin that answers the handshake is
-   * pinned, and messages from any other origin are dropped from then on.
+   * The host's origin, when the app knows it: only messages from it are read, and messages are
+   * posted to it alone. Without it the origin that answers the handshake is pinned instead.
    */
   hostOrigin?: string
   /** The window to talk to; `window.parent` by default. */
   target?: MessageTarget
-  /** The window to listen on; `window` by default. */
-  self?: MessageSource & MessageTarget
-  /** Size and depth limits of incoming messages. */
+  /** The window to listen on (its document is the one auto-resize measures); `window` by default. */
+  self?: MessageSource & { document?: Document; parent?: unknown }
+  /** Size and depth limits of incoming messages (4 MiB and 100 levels by default). */
   limits?: Partial<MessageLimits>
 }
 
@@ -113,59 +110,71 @@ export interface ViewBridgeOptions {
 export interface ViewConnection {
   hostInfo: Implementation
   hostCapabilities: McpUiHostCapabilities
+  /** The context, with any change that raced ahead of the handshake answer merged in. */
   hostContext: McpUiHostContext
+  /** The version the host answered (a `warning` is raised when this library does not know it). */
   protocolVersion: string
 }
 
 /** Events of a {@link ViewBridge}. Each `on()` returns its unsubscribe. */
 export interface ViewBridgeEvents {
-  /** The complete tool arguments (once). Delivered to the first listener even if it came earlier. */
+  /** The complete tool arguments (once). Kept until the first listener if it arrives earlier. */
   toolinput: (params: McpUiToolInputParams) => void
   /** Arguments still being streamed: may be incomplete; never rely on them for critical work. */
   toolinputpartial: (params: McpUiToolInputParams) => void
-  /** The tool's result (once). Delivered to the first listener even if it came earlier. */
+  /** The tool's result (once). Kept until the first listener if it arrives earlier. */
   toolresult: (result: CallToolResult) => void
-  /** The tool call was cancelled instead of completing. Delivered like `toolresult`. */
+  /** The tool call was cancelled instead of completing (once). Kept like `toolresult`. */
   toolcancelled: (params: McpUiToolCancelledParams) => void
-  /** The host context changed: the merged context and the top-level keys that changed. */
+  /**
+   * The host context changed: the merged context and the top-level keys that changed. Also
+   * emitted by the handshake with the initial context (the context was `{}` before it), so one
+   * listener registered before `connect()` sees every state.
+   */
   hostcontextchanged: (context: McpUiHostContext, changed: string[]) => void
-  /** The host is about to remove the view. The reply waits for every returned promise. */
+  /**
+   * The host is about to remove the view: save state now. The reply waits for every promise the
+   * listeners return; a rejection is answered as a teardown error. Without listeners the reply is `{}`.
+   */
   teardown: (params: McpUiResourceTeardownParams) => unknown
-  /** The server's tools, resources or prompts list changed (relayed by the host). */
+  /** The server's tools, resources or prompts changed (relayed by the host). */
   listchanged: (list: 'tools' | 'resources' | 'prompts') => void
   /** Something was tolerated, dropped or refused. */
   warning: (warning: BridgeWarning) => void
-  /** The bridge closed; every pending request has been rejected. */
+  /** The bridge closed; every pending request has been rejected with `CLOSED`. */
   close: (reason: string) => void
 }
 
+/** Notifications the host sends at most once, kept until their first listener. */
 type OneShot = 'toolinput' | 'toolresult' | 'toolcancelled'
 
 export class ViewBridge {
   readonly #options: ViewBridgeOptions
-  readonly #self: MessageSource & MessageTarget
+  readonly #self: NonNullable<ViewBridgeOptions['self']>
+  readonly #target: MessageTarget
   readonly #events = createEmitter<ViewBridgeEvents>()
   readonly #transport: ParentTransport
   readonly #session: Session
   readonly #tools: AppTools
-  /** One-shot notifications that arrived before any listener, delivered to the first one. */
   readonly #early = new Map<OneShot, unknown>()
-  /** Context changes that raced ahead of the handshake answer (applied after it, not lost). */
+  /** Context changes that raced ahead of the handshake answer; applied after it, not lost. */
   #earlyChanges: Array<Record<string, unknown>> | undefined = []
   #connection: ViewConnection | undefined
   #connecting: Promise<ViewConnection> | undefined
+  #autoResize: boolean
   #stopResize: (() => void) | undefined
   #closed = false
   readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
 
   constructor(options: ViewBridgeOptions) {
     this.#options = options
+    this.#autoResize = options.autoResize !== false
     const self = (this.#self = options.self ?? (globalThis as unknown as Window))
     this.#transport = new ParentTransport({
-      target: options.target ?? (self as Window).parent,
+      target: (this.#target = options.target ?? (self.parent as MessageTarget)),
       self,
       origin: options.hostOrigin,
-      onForeignOrigin: (origin) => this.#note(`Dropped a message from unexpected origin ${origin}`, 'POLICY'),
+      onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
     })
     const session = (this.#session = new Session({
       transport: this.#transport,
@@ -173,79 +182,82 @@ export class ViewBridge {
       limits: options.limits,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
-    this.#tools = new AppTools(session, () => this.#options.capabilities, this.#note)
-    const deliver = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
-      session.on(method, (params) => this.#notify(() => this.#oneShot(event, read(params))))
-    deliver('toolinput', TOOL_INPUT, (p) => readToolInput(p, this.#note))
-    deliver('toolresult', TOOL_RESULT, (p) => readCallToolResult(p, this.#note, 'tool-result params'))
-    deliver('toolcancelled', TOOL_CANCELLED, readToolCancelled)
-    session.on(TOOL_INPUT_PARTIAL, (p) => this.#notify(() => this.#events.emit('toolinputpartial', readToolInput(p, this.#note, 'tool-input-partial params'))))
-    session.on(HOST_CONTEXT_CHANGED, (p) => this.#notify(() => this.#contextChanged(p)))
-    for (const [method, list] of [[TOOLS_LIST_CHANGED, 'tools'], [RESOURCES_LIST_CHANGED, 'resources'], [PROMPTS_LIST_CHANGED, 'prompts']] as const) {
-      session.on(method, () => this.#events.emit('listchanged', list))
-    }
+    this.#tools = new AppTools(session, this.#note)
+    // A reader that throws is reported by the session as a MALFORMED warning: a notification has no answer.
+    const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
+      session.on(method, (params) => this.#deliver(event, read(params)))
+    oneShot('toolinput', TOOL_INPUT, (params) => readToolInput(params, this.#note))
+    oneShot('toolresult', TOOL_RESULT, (params) => readCallToolResult(params, this.#note, TOOL_RESULT))
+    oneShot('toolcancelled', TOOL_CANCELLED, readToolCancelled)
+    session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
+    session.on(HOST_CONTEXT_CHANGED, (params) => {
+      const change = readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)
+      if (this.#earlyChanges) this.#earlyChanges.push(change)
+      else this.#changeContext(change)
+    })
+    const lists = { tools: TOOLS_LIST_CHANGED, resources: RESOURCES_LIST_CHANGED, prompts: PROMPTS_LIST_CHANGED } as const
+    for (const list of Object.keys(lists) as Array<keyof typeof lists>) session.on(lists[list], () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params) => {
-      const reason = readTeardownParams(params)
-      const outcomes = await Promise.allSettled(this.#events.collect('teardown', reason))
-      this.#stopResize?.()
-      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
-      if (failed) throw new BridgeError('DENIED', `Teardown error: ${failed.reason instanceof Error ? failed.reason.message : String(failed.reason)}`)
+      const outcomes = await Promise.allSettled(this.#events.collect('teardown', readTeardownParams(params)))
+      this.stopAutoResize()
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${(outcome.reason as Error)?.message ?? outcome.reason}`)
+      }
       return {}
     })
   }
 
-  /** Subscribes to an event; returns the function that unsubscribes. */
+  /**
+   * Subscribes to an event; returns the function that unsubscribes. A one-shot notification
+   * (`toolinput`, `toolresult`, `toolcancelled`) that arrived before any listener is delivered
+   * to the first one, in a microtask (so the caller holds its unsubscribe first).
+   */
   on<K extends keyof ViewBridgeEvents>(event: K, listener: ViewBridgeEvents[K]): () => void {
     const off = this.#events.on(event, listener)
-    if (this.#early.has(event as OneShot) && this.#events.count(event) === 1) {
-      const value = this.#early.get(event as OneShot)
-      this.#early.delete(event as OneShot)
-      // Delivered after on() returns, so the caller holds its unsubscribe first.
-      queueMicrotask(() => (this.#events.emit as (e: K, v: unknown) => void)(event, value))
+    const early = this.#early as Map<K, unknown>
+    if (early.has(event)) {
+      const value = early.get(event)
+      early.delete(event)
+      queueMicrotask(() => this.#deliver(event as OneShot, value))
     }
     return off
   }
 
   /**
    * Performs the handshake: `ui/initialize`, then `ui/notifications/initialized`, then starts
-   * auto-resize. Resolves with what the host said; rejects with `TIMEOUT` when the host does not
-   * answer in time (the bridge then closes). Calling it again returns the same promise.
+   * auto-resize. Resolves with what the host said. Rejects with `TIMEOUT` when the host does not
+   * answer in time, or with the host's error; the bridge is then closed. Calling it again returns
+   * the same promise.
    */
   connect(): Promise<ViewConnection> {
     return (this.#connecting ??= this.#handshake())
   }
 
   async #handshake(): Promise<ViewConnection> {
-    const options = this.#options
-    if ((options.target ?? (this.#self as Window).parent) === this.#self) {
-      throw new BridgeError('NOT_SUPPORTED', 'The view is not inside a frame: there is no host to connect to')
-    }
-    const appCapabilities = this.#tools.declare(options.capabilities ?? {})
-    this.#options.capabilities = appCapabilities
+    const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
-      const raw = await this.#session.request(
-        INITIALIZE,
-        { appInfo: options.appInfo, appCapabilities, protocolVersion: LATEST_PROTOCOL_VERSION },
-        { timeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS },
+      if (this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
+      const appCapabilities = this.#tools.declare(capabilities)
+      const result = readInitializeResult(
+        await this.#session.request(INITIALIZE, { appInfo, appCapabilities, protocolVersion: LATEST_PROTOCOL_VERSION }, { timeoutMs: handshakeTimeoutMs }),
+        this.#note,
       )
-      const result = readInitializeResult(raw, this.#note)
       this.#transport.pin()
-      if (!isSupportedVersion(result.protocolVersion)) this.#note(`Host answered unknown protocol version ${result.protocolVersion}`, 'VERSION')
-      let context = result.hostContext
-      for (const change of this.#earlyChanges ?? []) context = mergeHostContext(context, readHostContext(change, this.#note)).context
+      if (!isSupportedVersion(result.protocolVersion)) this.#note(`Unknown version ${result.protocolVersion}`, 'VERSION')
+      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: {}, protocolVersion: result.protocolVersion }
+      const early = this.#earlyChanges!
       this.#earlyChanges = undefined
-      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: context, protocolVersion: result.protocolVersion }
       this.#session.notify(INITIALIZED, {})
-      const doc = (this.#self as Window).document
-      if (options.autoResize !== false && doc) this.#stopResize = startAutoResize((size) => this.sendSizeChanged(size), doc)
+      this.#changeContext(early.reduce((context, change) => mergeHostContext(context, change).context, result.hostContext))
+      if (this.#autoResize) this.startAutoResize()
       return { ...this.#connection }
     } catch (error) {
-      this.close(`Handshake failed: ${error instanceof Error ? error.message : String(error)}`)
+      this.close(`${INITIALIZE} failed: ${(error as Error).message}`)
       throw error
     }
   }
 
-  /** The host's context, with every change merged in. `{}` before the handshake. */
+  /** The host's context with every change merged in; `{}` before the handshake. */
   get hostContext(): McpUiHostContext {
     return this.#connection?.hostContext ?? {}
   }
@@ -255,151 +267,164 @@ export class ViewBridge {
     return this.#connection?.hostCapabilities
   }
 
+  /** The host's name and version; `undefined` before the handshake. */
   get hostInfo(): Implementation | undefined {
     return this.#connection?.hostInfo
   }
 
-  /** The negotiated protocol version; `undefined` before the handshake. */
+  /** The protocol version the host answered; `undefined` before the handshake. */
   get protocolVersion(): string | undefined {
     return this.#connection?.protocolVersion
   }
 
-  /** Adds a message to the conversation (normally starts a model turn). A string becomes one text block. */
-  async sendMessage(message: string | ContentBlock[] | Omit<McpUiMessageParams, 'role'>, options?: RequestOptions): Promise<McpUiActionResult> {
+  /**
+   * Adds a user message to the conversation (normally starts a model turn). A string becomes one
+   * text block. Needs the host's `message` capability; a refusal rejects with `DENIED`.
+   */
+  sendMessage(message: string | ContentBlock[] | Omit<McpUiMessageParams, 'role'>, options?: RequestOptions): Promise<McpUiActionResult> {
     const params = typeof message === 'string' ? { content: [{ type: 'text', text: message }] } : Array.isArray(message) ? { content: message } : message
     return this.#action(MESSAGE, { ...params, role: 'user' }, options)
   }
 
-  /** Replaces the context the model sees in future turns; does not start a turn. */
+  /**
+   * Replaces the context the model sees in future turns; does not start a turn. Needs the host's
+   * `updateModelContext` capability.
+   */
   async updateModelContext(params: McpUiUpdateModelContextParams, options?: RequestOptions): Promise<void> {
     await this.#request(UPDATE_MODEL_CONTEXT, params, options)
   }
 
-  /** Calls a tool of the app's own MCP server, through the host. */
+  /**
+   * Calls a tool of the app's own MCP server, through the host (`serverTools` capability). A
+   * tool-level failure resolves with `isError: true`; `onprogress` in the options receives progress.
+   */
   async callServerTool(params: CallToolParams, options?: RequestOptions): Promise<CallToolResult> {
-    if (typeof params !== 'object' || params === null) throw new BridgeError('INVALID_PARAMS', 'callServerTool takes { name, arguments }')
-    readCallToolParams(params, this.#note)
+    if (typeof params?.name !== 'string') throw new BridgeError('INVALID_PARAMS', 'callServerTool: name must be a string')
     return readCallToolResult(await this.#request(TOOLS_CALL, params, options), this.#note)
   }
 
-  /** Reads a resource of the app's server, through the host. */
-  async readServerResource(params: { uri: string }, options?: RequestOptions): Promise<ReadResourceResult> {
-    return (await this.#request(RESOURCES_READ, params, options)) as ReadResourceResult
+  /** Reads a resource of the app's server, through the host (`serverResources` capability). */
+  readServerResource(params: { uri: string }, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.#request(RESOURCES_READ, params, options) as Promise<ReadResourceResult>
   }
 
-  /** Lists the resources of the app's server, through the host. */
-  async listServerResources(params: PaginatedParams = {}, options?: RequestOptions): Promise<ListResourcesResult> {
-    return (await this.#request(RESOURCES_LIST, params, options)) as ListResourcesResult
+  /** Lists the resources of the app's server, through the host (`serverResources` capability). */
+  listServerResources(params: PaginatedParams = {}, options?: RequestOptions): Promise<ListResourcesResult> {
+    return this.#request(RESOURCES_LIST, params, options) as Promise<ListResourcesResult>
   }
 
-  /** Asks the host to open a URL; rejects with `DENIED` when it refuses. */
-  async openLink(url: string, options?: RequestOptions): Promise<McpUiActionResult> {
+  /** Asks the host to open a URL (`openLinks` capability); rejects with `DENIED` when it refuses. */
+  openLink(url: string, options?: RequestOptions): Promise<McpUiActionResult> {
     return this.#action(OPEN_LINK, { url }, options)
   }
 
-  /** Asks the host to download files for the user (sandboxed frames cannot). */
-  async downloadFile(params: McpUiDownloadFileParams, options?: RequestOptions): Promise<McpUiActionResult> {
+  /** Asks the host to download files for the user (`downloadFile` capability): sandboxed frames cannot. */
+  downloadFile(params: McpUiDownloadFileParams, options?: RequestOptions): Promise<McpUiActionResult> {
     return this.#action(DOWNLOAD_FILE, params, options)
   }
 
   /**
    * Asks for another display mode and resolves with the mode in effect afterwards, which may
-   * differ. Refused before sending when the host or the app did not declare the mode.
+   * differ. Refused before sending unless both the host (`hostContext.availableDisplayModes`) and
+   * the app (`capabilities.availableDisplayModes`, `["inline"]` without it) list the mode.
    */
   async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
     await this.#ready()
-    const hostModes = this.hostContext.availableDisplayModes
-    const appModes = this.#options.capabilities?.availableDisplayModes ?? ['inline']
-    if (!hostModes?.includes(mode) || !appModes.includes(mode)) {
-      throw new BridgeError('NOT_SUPPORTED', `Display mode ${mode} is not available (host: ${hostModes?.join(', ') || 'none declared'}; app: ${appModes.join(', ')})`)
+    if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
+      throw new BridgeError('NOT_SUPPORTED', `${mode} mode unavailable`)
     }
     return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
 
-  /** Asks the host's model for a completion (ext-apps 2.0.4 sampling). */
-  async createSamplingMessage(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
-    return (await this.#request(SAMPLING_CREATE_MESSAGE, params, options)) as CreateMessageResult
+  /** Asks the host's model for a completion (`sampling` capability, ext-apps 2.0.4). */
+  createSamplingMessage(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
+    return this.#request(SAMPLING_CREATE_MESSAGE, params, options) as Promise<CreateMessageResult>
   }
 
-  /** Sends a log entry to the host. Returns false, sending nothing, when the host offers no logging. */
+  /** Sends a log entry to the host. Returns false, sending nothing, without the `logging` capability. */
   sendLog(level: LoggingLevel, data: unknown, logger?: string): boolean {
-    return this.#notification(LOGGING_MESSAGE, logger === undefined ? { level, data } : { level, data, logger })
+    return this.#notification(LOGGING_MESSAGE, { level, data, ...(logger !== undefined && { logger }) })
   }
 
-  /** Reports the content size. Auto-resize calls this; call it yourself when `autoResize` is off. */
+  /**
+   * Reports the content size. Auto-resize calls this; call it yourself when it is off. Returns
+   * false, sending nothing, before the handshake and after close.
+   */
   sendSizeChanged(size: McpUiSizeChangedParams): boolean {
     return this.#notification(SIZE_CHANGED, size)
   }
 
-  /** Asks the host to tear the view down; if it agrees, the normal `teardown` event follows. */
+  /** Asks the host to tear the view down; if it agrees, the `teardown` event follows. */
   requestTeardown(): boolean {
     return this.#notification(REQUEST_TEARDOWN, {})
   }
 
   /**
-   * Offers a tool to the host (app-provided tools). Returns the function that removes it. Tools
-   * registered before `connect()` declare the `tools` capability; afterwards the host is told with
-   * `notifications/tools/list_changed`.
+   * Starts auto-resize (see `auto-resize.ts`), or keeps the running one: there is never more than
+   * one observer. Before the handshake it only records the wish. Stops by itself on teardown and
+   * on close. Returns {@link stopAutoResize}.
+   */
+  startAutoResize(): () => void {
+    this.#autoResize = true
+    const doc = this.#self.document
+    if (this.#connection && !this.#closed && doc) this.#stopResize ??= startAutoResize((size) => this.sendSizeChanged(size), doc)
+    return () => this.stopAutoResize()
+  }
+
+  /** Stops auto-resize (and keeps a later handshake from starting it). */
+  stopAutoResize(): void {
+    this.#autoResize = false
+    this.#stopResize?.()
+    this.#stopResize = undefined
+  }
+
+  /**
+   * Offers a tool to the host (app-provided tools) and returns the function that removes it.
+   * Tools registered before `connect()` declare the `tools` capability; later changes are
+   * announced with `notifications/tools/list_changed`. Registering after the handshake needs
+   * `capabilities.tools`, since the host was told whether the app has tools.
    */
   registerTool(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void {
-    return this.#tools.register(name, definition, handler, this.#connection !== undefined)
+    return this.#tools.register(name, definition, handler)
   }
 
-  /** Lists the tools the app has registered, as the host will see them. */
-  get tools(): Tool[] {
-    return this.#tools.list()
-  }
-
-  /** Stops everything: auto-resize, listeners, pending requests (rejected with `CLOSED`). Idempotent. */
-  close(reason = 'The view closed the bridge'): void {
+  /** Stops everything: auto-resize, listening, pending requests (rejected with `CLOSED`). Idempotent. */
+  close(reason = 'closed'): void {
     if (this.#closed) return
     this.#closed = true
-    this.#stopResize?.()
+    this.stopAutoResize()
     this.#session.close(reason)
     this.#events.emit('close', reason)
   }
 
-  #oneShot(event: OneShot, value: unknown): void {
-    if (this.#events.count(event) === 0) this.#early.set(event, value)
-    else (this.#events.emit as (e: OneShot, v: unknown) => void)(event, value)
+  #deliver(event: OneShot, value: unknown): void {
+    if (this.#events.count(event)) (this.#events.emit as (event: OneShot, value: unknown) => void)(event, value)
+    else this.#early.set(event, value)
   }
 
-  #contextChanged(params: Record<string, unknown>): void {
-    if (this.#earlyChanges) {
-      this.#earlyChanges.push(params)
-      return
-    }
-    const { context, changed } = mergeHostContext(this.hostContext, readHostContext(params, this.#note, 'host-context-changed params'))
+  #changeContext(change: McpUiHostContext): void {
+    const { context, changed } = mergeHostContext(this.hostContext, change)
     if (!changed.length) return
     this.#connection!.hostContext = context
     this.#events.emit('hostcontextchanged', context, changed)
   }
 
-  /** Runs a notification reader/dispatcher; a bad notification cannot be answered, so it is reported. */
-  #notify(run: () => void): void {
-    try {
-      run()
-    } catch (error) {
-      this.#note(error instanceof Error ? error.message : String(error), 'MALFORMED')
-    }
-  }
-
   async #ready(): Promise<void> {
-    if (this.#closed) throw new BridgeError('CLOSED', 'The bridge is closed')
-    if (!this.#connecting) throw new BridgeError('PROTOCOL', 'Call connect() before sending requests')
+    if (this.#closed) throw new BridgeError('CLOSED', 'Bridge closed')
+    if (!this.#connecting) throw new BridgeError('PROTOCOL', 'Call connect() first')
     await this.#connecting
   }
 
   async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
     await this.#ready()
-    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
+    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `Host lacks ${method}`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
   async #action(method: string, params: object, options?: RequestOptions): Promise<McpUiActionResult> {
     const result = await this.#request(method, params, options)
-    if (result.isError === true) throw new BridgeError('DENIED', `The host refused ${method}`, { data: result })
+    if (result.isError === true) throw new BridgeError('DENIED', `${method} refused`, { data: result })
     return result
   }
 

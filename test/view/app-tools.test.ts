@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createFakeHost, createView, flush, type FakeHost } from './fake-host.js'
+
+let host: FakeHost
+afterEach(() => host?.pair.close())
+
+const ok = (text: string) => ({ content: [{ type: 'text' as const, text }] })
+
+describe('ViewBridge app-provided tools', () => {
+  it('declares tools registered before connect() and answers tools/list and tools/call', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    const handler = vi.fn((args: Record<string, unknown>) => ok(`zoomed to ${args.level}`))
+    view.registerTool('zoom', { description: 'Zoom the map', inputSchema: { type: 'object', properties: { level: { type: 'number' } } } }, handler)
+    view.registerTool('reset', { title: 'Reset' }, () => ok('reset'))
+    await view.connect()
+    expect(host.received[0].params.appCapabilities).toEqual({ tools: { listChanged: true } })
+    const list = await host.request('tools/list', {})
+    expect(list.result.tools).toEqual([
+      { name: 'zoom', description: 'Zoom the map', inputSchema: { type: 'object', properties: { level: { type: 'number' } } } },
+      { name: 'reset', title: 'Reset', inputSchema: { type: 'object' } },
+    ])
+    const call = await host.request('tools/call', { name: 'zoom', arguments: { level: 3 } })
+    expect(call.result).toEqual(ok('zoomed to 3'))
+    expect(handler).toHaveBeenCalledWith({ level: 3 }, expect.objectContaining({ id: expect.anything(), signal: expect.any(AbortSignal) }))
+  })
+
+  it('keeps capabilities.tools as the app declared it', async () => {
+    host = createFakeHost()
+    const view = createView(host, { capabilities: { tools: {} } })
+    view.registerTool('t', {}, () => ok('t'))
+    await view.connect()
+    expect(host.received[0].params.appCapabilities).toEqual({ tools: {} })
+  })
+
+  it('answers -32601 to tools requests when the app declared no tools', async () => {
+    host = createFakeHost()
+    await createView(host).connect()
+    expect((await host.request('tools/list', {})).error).toMatchObject({ code: -32601 })
+    expect((await host.request('tools/call', { name: 'x' })).error).toMatchObject({ code: -32601 })
+  })
+
+  it('refuses registering after the handshake when the host was told there are no tools', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    await view.connect()
+    expect(() => view.registerTool('late', {}, () => ok(''))).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED' }))
+  })
+
+  it('refuses a second tool with the same name', () => {
+    host = createFakeHost()
+    const view = createView(host)
+    view.registerTool('t', {}, () => ok(''))
+    expect(() => view.registerTool('t', {}, () => ok(''))).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+  })
+
+  it('answers an unknown tool with -32602 and bad params with -32602', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    view.registerTool('t', {}, () => ok(''))
+    await view.connect()
+    expect((await host.request('tools/call', { name: 'nope' })).error).toMatchObject({ code: -32602 })
+    expect((await host.request('tools/call', { arguments: {} })).error).toMatchObject({ code: -32602 })
+  })
+
+  it('turns a failing handler into an isError result', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    view.registerTool('fails', {}, async () => {
+      throw new Error('no network')
+    })
+    view.registerTool('garbage', {}, () => 'not a result' as never)
+    await view.connect()
+    expect((await host.request('tools/call', { name: 'fails' })).result).toEqual({ isError: true, content: [{ type: 'text', text: 'no network' }] })
+    expect((await host.request('tools/call', { name: 'garbage' })).result).toMatchObject({ isError: true })
+  })
+
+  it('announces tools added or removed after the handshake with list_changed', async () => {
+    host = createFakeHost()
+    const view = createView(host, { capabilities: { tools: { listChanged: true } } })
+    await view.connect()
+    const remove = view.registerTool('added', {}, () => ok(''))
+    await vi.waitFor(() => expect(host.sent('notifications/tools/list_changed')).toHaveLength(1))
+    expect((await host.request('tools/list', {})).result.tools.map((t: { name: string }) => t.name)).toEqual(['added'])
+    remove()
+    remove()
+    await vi.waitFor(() => expect(host.sent('notifications/tools/list_changed')).toHaveLength(2))
+    expect((await host.request('tools/list', {})).result.tools).toEqual([])
+    await flush(host.pair)
+    expect(host.sent('notifications/tools/list_changed')).toHaveLength(2)
+  })
+
+  it('does not announce changes when the app did not declare listChanged', async () => {
+    host = createFakeHost()
+    const view = createView(host, { capabilities: { tools: {} } })
+    await view.connect()
+    view.registerTool('quiet', {}, () => ok(''))
+    await flush(host.pair)
+    expect(host.sent('notifications/tools/list_changed')).toEqual([])
+  })
+
+  it('aborts the handler signal when the host cancels the call, and sends no answer', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    let signal: AbortSignal | undefined
+    view.registerTool('slow', {}, (_args, context) => {
+      signal = context.signal
+      return new Promise((resolve) => setTimeout(() => resolve(ok('late')), 40))
+    })
+    await view.connect()
+    host.send({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'slow' } })
+    await flush(host.pair)
+    host.notify('notifications/cancelled', { requestId: 99, reason: 'user gave up' })
+    await flush(host.pair)
+    expect(signal?.aborted).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(host.received.filter((m) => m.id === 99)).toEqual([])
+  })
+})

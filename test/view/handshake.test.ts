@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BridgeError } from '../../src/view/index.js'
+import { createWindowPair } from '../helpers/window-pair.js'
+import { createFakeHost, createView, flush, type FakeHost } from './fake-host.js'
+
+let host: FakeHost
+afterEach(() => {
+  vi.useRealTimers()
+  host?.pair.close()
+})
+
+describe('ViewBridge handshake', () => {
+  it('sends ui/initialize, then initialized, and resolves with what the host said', async () => {
+    host = createFakeHost({ hostCapabilities: { openLinks: {} }, hostContext: { theme: 'dark' } })
+    const view = createView(host, { appInfo: { name: 'app', version: '2.0.0' }, capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    const connection = await view.connect()
+    expect(connection).toEqual({
+      hostInfo: { name: 'fake-host', version: '1.0.0' },
+      hostCapabilities: { openLinks: {} },
+      hostContext: { theme: 'dark' },
+      protocolVersion: '2026-01-26',
+    })
+    const initialize = host.received[0]
+    expect(initialize).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'ui/initialize',
+      params: { appInfo: { name: 'app', version: '2.0.0' }, appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] }, protocolVersion: '2026-01-26' },
+    })
+    await host.next('ui/notifications/initialized')
+    expect(host.received.map((m) => m.method)).toEqual(['ui/initialize', 'ui/notifications/initialized'])
+    expect(view.hostContext).toEqual({ theme: 'dark' })
+    expect(view.hostCapabilities).toEqual({ openLinks: {} })
+    expect(view.hostInfo).toEqual({ name: 'fake-host', version: '1.0.0' })
+    expect(view.protocolVersion).toBe('2026-01-26')
+  })
+
+  it('sends appCapabilities {} when the app declares nothing', async () => {
+    host = createFakeHost()
+    await createView(host).connect()
+    expect(host.received[0].params.appCapabilities).toEqual({})
+  })
+
+  it('returns the same promise when connect() is called twice, and initializes once', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    const first = view.connect()
+    expect(view.connect()).toBe(first)
+    await first
+    await flush(host.pair)
+    expect(host.sent('ui/initialize')).toHaveLength(1)
+  })
+
+  it('rejects with TIMEOUT when the host never answers, and closes the bridge', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host, { handshakeTimeoutMs: 30 })
+    const closed = vi.fn()
+    view.on('close', closed)
+    const error = await view.connect().catch((e) => e)
+    expect(error).toBeInstanceOf(BridgeError)
+    expect(error.code).toBe('TIMEOUT')
+    expect(closed).toHaveBeenCalledOnce()
+    await expect(view.sendMessage('hi')).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('times out after 10 s by default', async () => {
+    vi.useFakeTimers()
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const outcome = view.connect().catch((e) => e)
+    await vi.advanceTimersByTimeAsync(9_999)
+    let settled = false
+    void outcome.then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await outcome).toMatchObject({ code: 'TIMEOUT' })
+  })
+
+  it('rejects with the host error when the host refuses the handshake', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const outcome = view.connect().catch((e) => e)
+    const initialize = await host.next('ui/initialize')
+    host.send({ jsonrpc: '2.0', id: initialize.id, error: { code: -32602, message: 'bad appInfo' } })
+    expect(await outcome).toMatchObject({ code: 'INVALID_PARAMS', rpcCode: -32602 })
+  })
+
+  it('rejects with INVALID_PARAMS when the initialize result is unusable', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const outcome = view.connect().catch((e) => e)
+    const initialize = await host.next('ui/initialize')
+    host.send({ jsonrpc: '2.0', id: initialize.id, result: { hostInfo: { name: 'h', version: '1' } } })
+    expect(await outcome).toMatchObject({ code: 'INVALID_PARAMS' })
+    expect((await outcome).message).toContain('protocolVersion')
+  })
+
+  it('accepts an unknown protocol version with a VERSION warning', async () => {
+    host = createFakeHost({ protocolVersion: '2099-01-01' })
+    const view = createView(host)
+    const warnings: string[] = []
+    view.on('warning', (w) => warnings.push(w.code))
+    expect((await view.connect()).protocolVersion).toBe('2099-01-01')
+    expect(warnings).toContain('VERSION')
+  })
+
+  it('tolerates missing hostCapabilities and hostContext, with warnings', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const warnings: string[] = []
+    view.on('warning', (w) => warnings.push(w.message))
+    const outcome = view.connect()
+    const initialize = await host.next('ui/initialize')
+    host.send({ jsonrpc: '2.0', id: initialize.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'h', version: '1' } } })
+    expect(await outcome).toMatchObject({ hostCapabilities: {}, hostContext: {} })
+    expect(warnings.join('\n')).toMatch(/hostCapabilities[\s\S]*hostContext/)
+  })
+
+  it('refuses to connect when there is no parent frame', async () => {
+    const pair = createWindowPair()
+    const view = createView({ pair } as FakeHost, { target: pair.view as never })
+    await expect(view.connect()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    pair.close()
+  })
+
+  it('refuses requests before connect() and after close()', async () => {
+    host = createFakeHost({ hostCapabilities: { openLinks: {} } })
+    const view = createView(host)
+    await expect(view.openLink('https://example.com')).rejects.toMatchObject({ code: 'PROTOCOL' })
+    await view.connect()
+    view.close()
+    await expect(view.openLink('https://example.com')).rejects.toMatchObject({ code: 'CLOSED' })
+    expect(view.sendLog('info', 'x')).toBe(false)
+  })
+
+  it('waits for the handshake when a request is made while connecting', async () => {
+    host = createFakeHost({ hostCapabilities: { openLinks: {} } })
+    const view = createView(host)
+    void view.connect()
+    const opened = view.openLink('https://example.com')
+    const request = await host.next('ui/open-link')
+    host.send({ jsonrpc: '2.0', id: request.id, result: {} })
+    await expect(opened).resolves.toEqual({})
+    expect(host.received.map((m) => m.method).slice(0, 3)).toEqual(['ui/initialize', 'ui/notifications/initialized', 'ui/open-link'])
+  })
+})
+
+describe('ViewBridge host context at the handshake', () => {
+  it('emits hostcontextchanged with the initial context to a listener registered before connect()', async () => {
+    host = createFakeHost({ hostContext: { theme: 'light', locale: 'fr-FR' } })
+    const view = createView(host)
+    const changes: Array<[unknown, string[]]> = []
+    view.on('hostcontextchanged', (context, changed) => changes.push([context, changed]))
+    await view.connect()
+    expect(changes).toEqual([[{ theme: 'light', locale: 'fr-FR' }, ['theme', 'locale']]])
+  })
+
+  it('emits nothing at the handshake for an empty context', async () => {
+    host = createFakeHost({ hostContext: {} })
+    const view = createView(host)
+    const listener = vi.fn()
+    view.on('hostcontextchanged', listener)
+    await view.connect()
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('applies a context change that races ahead of the initialize response after it, not before', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const changes: string[][] = []
+    view.on('hostcontextchanged', (_context, changed) => changes.push(changed))
+    const outcome = view.connect()
+    const initialize = await host.next('ui/initialize')
+    host.notify('ui/notifications/host-context-changed', { theme: 'dark', displayMode: 'fullscreen' })
+    host.send({
+      jsonrpc: '2.0',
+      id: initialize.id,
+      result: { protocolVersion: '2026-01-26', hostInfo: { name: 'h', version: '1' }, hostCapabilities: {}, hostContext: { theme: 'light', locale: 'en-US' } },
+    })
+    const connection = await outcome
+    const merged = { theme: 'dark', locale: 'en-US', displayMode: 'fullscreen' }
+    expect(connection.hostContext).toEqual(merged)
+    expect(view.hostContext).toEqual(merged)
+    expect(changes).toEqual([['theme', 'locale', 'displayMode']])
+  })
+
+  it('drops invalid context fields with a warning and keeps the rest', async () => {
+    host = createFakeHost({ hostContext: { theme: 'purple', locale: 'de-DE', safeAreaInsets: { top: 1 } } as never })
+    const view = createView(host)
+    const warnings: string[] = []
+    view.on('warning', (w) => warnings.push(w.message))
+    expect((await view.connect()).hostContext).toEqual({ locale: 'de-DE' })
+    expect(warnings.join('\n')).toMatch(/theme[\s\S]*safeAreaInsets/)
+  })
+})

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createFakeHost, createView, flush, type FakeHost } from './fake-host.js'
+
+let host: FakeHost
+afterEach(() => host?.pair.close())
+
+async function connected() {
+  host = createFakeHost()
+  const view = createView(host)
+  await view.connect()
+  return view
+}
+
+describe('ViewBridge teardown', () => {
+  it('answers {} when no listener is set', async () => {
+    await connected()
+    expect(await host.request('ui/resource-teardown', {})).toMatchObject({ result: {} })
+  })
+
+  it('passes the params to every listener and answers after a slow async listener finished', async () => {
+    const view = await connected()
+    const steps: string[] = []
+    view.on('teardown', async (params) => {
+      steps.push(`saving (${params.reason})`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      steps.push('saved')
+    })
+    view.on('teardown', () => void steps.push('second listener'))
+    const response = host.request('ui/resource-teardown', { reason: 'user closed the chat' }).then((answer) => {
+      steps.push('answered')
+      return answer
+    })
+    expect(await response).toMatchObject({ result: {} })
+    expect(steps).toEqual(['saving (user closed the chat)', 'second listener', 'saved', 'answered'])
+  })
+
+  it('answers a teardown error when a listener fails, after the others finished', async () => {
+    const view = await connected()
+    const finished = vi.fn()
+    view.on('teardown', () => Promise.reject(new Error('disk full')))
+    view.on('teardown', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      finished()
+    })
+    const answer = await host.request('ui/resource-teardown', {})
+    expect(answer.error).toMatchObject({ code: -32000 })
+    expect(answer.error.message).toContain('disk full')
+    expect(finished).toHaveBeenCalledOnce()
+  })
+
+  it('answers a teardown error when a listener throws synchronously', async () => {
+    const view = await connected()
+    view.on('teardown', () => {
+      throw new Error('boom')
+    })
+    expect((await host.request('ui/resource-teardown', {})).error).toMatchObject({ code: -32000, message: expect.stringContaining('boom') })
+  })
+
+  it('answers invalid params with -32602', async () => {
+    await connected()
+    expect((await host.request('ui/resource-teardown', { reason: 5 })).error).toMatchObject({ code: -32602 })
+  })
+
+  it('sends no answer when the view closes during a slow teardown', async () => {
+    const view = await connected()
+    view.on('teardown', () => new Promise((resolve) => setTimeout(resolve, 30)))
+    const id = 4242
+    host.send({ jsonrpc: '2.0', id, method: 'ui/resource-teardown', params: {} })
+    await flush(host.pair)
+    view.close()
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(host.received.filter((m) => m.id === id)).toEqual([])
+  })
+})
