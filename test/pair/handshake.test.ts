@@ -158,7 +158,8 @@ describe('host context racing the handshake (A.3)', () => {
     const connection = await connecting
     expect(connection.hostContext).toStrictEqual({ theme: 'light', locale: 'en' })
     expect(view.hostContext).toStrictEqual({ theme: 'light', locale: 'en' })
-    expect(events).toEqual([])
+    // One event for the initial state, already merged: listeners never see the stale 'dark'.
+    expect(events).toEqual([{ context: { theme: 'light', locale: 'en' }, changed: ['theme', 'locale'] }])
   })
 
   test('host context set before the view connects travels in the initialize answer, not as a change', async () => {

@@ -168,6 +168,9 @@ describe('hostile messages', () => {
     view.on('toolresult', (p) => void handled.toolEvents.push(['result', p]))
     view.on('toolcancelled', (p) => void handled.toolEvents.push(['cancelled', p]))
     await bridges.connect()
+    // The handshake itself reports the initial context once; only later events count below.
+    expect(handled.contextEvents).toHaveLength(1)
+    handled.contextEvents.length = 0
     await view.updateModelContext({ structuredContent: { selected: 'Paris' } })
     host.sendToolInputPartial({ city: 'Pa' })
     await bridges.pair.flush()
