@@ -61,7 +61,9 @@ export interface HostBridgeOptions {
   /**
    * What the host offers the view. Advertise = enforce: a view request whose capability is absent
    * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
-   * ungated methods (size, display mode, teardown request, ping).
+   * ungated methods (size, display mode, teardown request, ping). Read when the view initializes
+   * and on every request. `serverTools`/`serverResources` with `listChanged: true` promise that
+   * the host calls `sendListChanged()` when the server's lists change.
    */
   capabilities?: McpUiHostCapabilities
   /** The initial host context. `setHostContext()` changes it later. */
@@ -180,9 +182,9 @@ export class HostBridge {
     return this.#events.on(event, listener)
   }
 
-  /** The current host context (what the view has or will have). */
+  /** The current host context (what the view has or will have). A copy: change it with `setHostContext()`. */
   get hostContext(): McpUiHostContext {
-    return this.#context
+    return { ...this.#context }
   }
 
   /** The latest `ui/update-model-context` from the view: give this to the model in future turns. */
@@ -265,6 +267,25 @@ export class HostBridge {
     return readListToolsResult(await this.#session.request(TOOLS_LIST, params, options))
   }
 
+  /**
+   * Tells the view that its server's tools, resources or prompts changed (relay the server's
+   * `notifications/…/list_changed` here; the bridge never touches the shared client's handlers).
+   * Sent only when the matching capability advertised `listChanged` (prompts have no capability)
+   * and the view is initialized. A tools change also makes the bridge fetch the list again
+   * before the next visibility check.
+   */
+  sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
+    this.#assertOpen()
+    if (list === 'tools') this.#tools.invalidate()
+    const capability = list === 'prompts' ? { listChanged: true } : this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
+    if (this.#initialized && capability?.listChanged === true) this.#session.notify(`notifications/${list}/list_changed`, {})
+  }
+
+  /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
+  warn(code: BridgeWarning['code'], message: string, data?: unknown): void {
+    this.#events.emit('warning', data === undefined ? { code, message } : { code, message, data })
+  }
+
   /** Checks the view is alive; resolves when it answers. */
   async ping(options?: RequestOptions): Promise<void> {
     await this.#ready(options)
@@ -339,6 +360,7 @@ export class HostBridge {
     if (mode && !this.#modeAllowed(mode)) {
       this.#note(`The view did not declare display mode ${mode}; it starts inline`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
+      this.#events.emit('displaymodechange', 'inline')
     }
     this.#sentContext = this.#context
     return {

@@ -53,30 +53,44 @@ export async function listAllTools(client: Pick<McpClient, 'listTools'>, options
   return tools
 }
 
-/** Looks tools up by name, from a list the host gave or the client's own (refreshed on a miss). */
+/** Shortest time between two refreshes of the tool list caused by unknown names, in ms. */
+const REFRESH_INTERVAL_MS = 5_000
+
+/**
+ * Looks tools up by name, from a list the host gave or the client's own. A miss refreshes the
+ * list (the server may have added the tool since), at most once per few seconds, so a view
+ * calling made-up names cannot make the host hammer the server with `tools/list`.
+ */
 export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
   #loading: Promise<Map<string, Tool>> | undefined
+  #loadedAt = -Infinity
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
     this.#client = client
-    if (tools) this.#tools = new Map(tools.filter(isTool).map((tool) => [tool.name, tool]))
+    if (tools) this.set(tools)
   }
 
-  /** Replaces the known tools (call it when the server's list changed). */
+  /** Replaces the known tools. */
   set(tools: readonly Tool[]): void {
     this.#tools = new Map(tools.filter(isTool).map((tool) => [tool.name, tool]))
+  }
+
+  /** Forgets the list, so the next lookup fetches it again (the server said it changed). */
+  invalidate(): void {
+    if (this.#client) this.#tools = undefined
+    this.#loadedAt = -Infinity
   }
 
   /** The tool definition, or `undefined` when the server has no such tool. */
   async find(name: string): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
-    if (known || !this.#client) return known
-    // A miss refreshes once: the server may have added the tool since the list was taken.
+    if (known || !this.#client || (this.#tools && Date.now() - this.#loadedAt < REFRESH_INTERVAL_MS)) return known
     this.#loading ??= listAllTools(this.#client).then((tools) => new Map(tools.map((tool) => [tool.name, tool])))
     try {
       this.#tools = await this.#loading
+      this.#loadedAt = Date.now()
     } finally {
       this.#loading = undefined
     }

@@ -19,7 +19,8 @@ import {
   RESOURCES_LIST,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
-  SANDBOX_PREFIX,
+  SANDBOX_PROXY_READY,
+  SANDBOX_RESOURCE_READY,
   SIZE_CHANGED,
   TOOLS_CALL,
   TOOLS_LIST_CHANGED,
@@ -82,20 +83,25 @@ export interface ForwardingContext<T> extends HostRequestContext {
  * Host handlers for the view's requests. Each runs after every check; a handler refuses by
  * throwing (a `BridgeError` with code `DENIED` becomes `-32000`) or, for actions, by returning
  * `{ isError: true }`. Without a handler: `message`, `openLink`, `downloadFile` and sampling are
- * denied; display-mode requests keep the current mode; server requests are forwarded to `client`.
+ * denied; a display mode both sides declared is granted (the host learns it from the
+ * `displaymodechange` event); server requests are forwarded to `client`.
  */
 export interface HostHandlers {
   /** `ui/message`: add the message to the conversation. */
   message?: (params: McpUiMessageParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
-  /** `ui/update-model-context`: `modelContext` is kept by the bridge either way. */
+  /**
+   * `ui/update-model-context`: the bridge keeps the latest one as `modelContext` once this handler
+   * returns (throwing refuses the update and keeps the previous one).
+   */
   updateModelContext?: (params: McpUiUpdateModelContextParams, context: HostRequestContext) => Awaitable<void>
   /** `ui/open-link`, only for URLs whose scheme is allowed: open it (ask the user first if you like). */
   openLink?: (params: McpUiOpenLinkParams & { parsed: URL }, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /** `ui/download-file`: save the contents for the user (ask first: spec SHOULD). */
   downloadFile?: (params: McpUiDownloadFileParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
-   * `ui/request-display-mode`, only for a mode both sides declared: apply it to the frame and
-   * return the mode now in effect (nothing means granted).
+   * `ui/request-display-mode`, only for a mode both sides declared and not already in effect:
+   * return the mode now in effect (nothing means granted; the current mode refuses). The bridge
+   * answers the view, then sends the context change and emits `displaymodechange`.
    */
   requestDisplayMode?: (params: { mode: McpUiDisplayMode }, context: HostRequestContext) => Awaitable<McpUiDisplayMode | void>
   /** `sampling/createMessage`: run the completion (apply cost controls and user approval). */
@@ -121,6 +127,21 @@ export interface ServeDependencies {
 }
 
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
+const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
+
+/** Content kinds and the modality key a host lists for each (`McpUiSupportedContentBlockModalities`). */
+const MODALITY_OF: Record<string, string> = { text: 'text', image: 'image', audio: 'audio', resource: 'resource', resource_link: 'resourceLink' }
+
+/**
+ * Refuses content the host did not say it accepts. A capability that lists no known modality
+ * (`message: {}`) accepts every kind: it only says the method is supported.
+ */
+function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] | undefined, structured: boolean): void {
+  if (!isObject(advertised) || ![...Object.values(MODALITY_OF), 'structuredContent'].some((key) => key in advertised)) return
+  const kinds = [...(content ?? []).map((block) => MODALITY_OF[block.type] ?? block.type), ...(structured ? ['structuredContent'] : [])]
+  const refused = kinds.find((kind) => !isObject(advertised[kind]))
+  if (refused) throw new BridgeError('INVALID_PARAMS', `The host does not accept ${refused} content in ${method}`)
+}
 
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
   const { options, bridge, note, proxy } = deps
@@ -180,12 +201,16 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     return handler ? handler(params, { ...hostContext(context), forward: toServer }) : toServer()
   }
 
-  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => action('ui/message', handlers.message, params, context))
+  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => {
+    checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
+    return action('ui/message', handlers.message, params, context)
+  })
 
   serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
+    checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
+    await handlers.updateModelContext?.(params, hostContext(context))
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
     deps.setModelContext(empty ? undefined : params)
-    await handlers.updateModelContext?.(params, hostContext(context))
     return {}
   })
 
@@ -196,8 +221,11 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     } catch {
       throw new BridgeError('INVALID_PARAMS', 'Invalid URL')
     }
-    const schemes = options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES
-    if (!schemes.includes(parsed.protocol)) throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
+    // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
+    const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
+    if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
+      throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
+    }
     return action('ui/open-link', handlers.openLink, { ...params, parsed }, context)
   })
 
@@ -214,8 +242,8 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   serve(REQUEST_DISPLAY_MODE, 'actions', readRequestDisplayModeParams, async (params, context) => {
     const current = bridge.hostContext.displayMode ?? 'inline'
     const allowed = bridge.allowedDisplayModes()
-    if (params.mode === current || !allowed.includes(params.mode) || !handlers.requestDisplayMode) return { mode: current }
-    const granted = (await handlers.requestDisplayMode(params, hostContext(context))) ?? params.mode
+    if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
+    const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
       note(`requestDisplayMode handler returned ${String(granted)}, which the view or host did not declare; kept ${current}`, 'POLICY')
       return { mode: current }
@@ -265,7 +293,5 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of ['sandbox-proxy-ready', 'sandbox-resource-ready']) {
-    session.on(SANDBOX_PREFIX + method, () => note(`Refused ${SANDBOX_PREFIX}${method} from the view`, 'POLICY'))
-  }
+  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
 }
