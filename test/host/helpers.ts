@@ -42,6 +42,49 @@ export interface HostSetup {
   warnings: BridgeWarning[]
 }
 
+/**
+ * A view speaking raw JSON-RPC: `post` delivers data to the host as the view, `subscribe` hands it
+ * everything the host posts to the view. `bridge` is consulted to wait for `initialized`.
+ */
+export function createScriptedView(post: (data: unknown) => void, subscribe: (receive: (data: any) => void) => void, bridge: () => { initialized: boolean; closed: boolean }): ScriptedView {
+  const received: any[] = []
+  const answers = new Map<string, (params: any) => unknown>()
+  subscribe((data) => {
+    received.push(data)
+    const reply = data && typeof data.method === 'string' && data.id !== undefined ? answers.get(data.method) : undefined
+    if (!reply) return
+    Promise.resolve()
+      .then(() => reply(data.params))
+      .then(
+        (result) => post({ jsonrpc: '2.0', id: data.id, result: result ?? {} }),
+        (error) => post({ jsonrpc: '2.0', id: data.id, error: { code: -32000, message: String(error?.message ?? error) } }),
+      )
+  })
+  let nextId = 1000
+  const view: ScriptedView = {
+    received,
+    post,
+    async request(method, params) {
+      const id = nextId++
+      post(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params })
+      return until(() => received.find((message) => message?.id === id && !('method' in message)), 3000, `a response to ${method}`)
+    },
+    notify: (method, params) => post(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }),
+    async initialize(params = {}, { initialized = true } = {}) {
+      const response = await view.request('ui/initialize', { appInfo: APP_INFO, appCapabilities: {}, protocolVersion: '2026-01-26', ...params })
+      if (initialized) {
+        view.notify('ui/notifications/initialized', {})
+        await until(() => bridge().initialized || bridge().closed, 2000, 'initialized')
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      return response
+    },
+    notifications: (method) => received.filter((message) => message && message.id === undefined && (method === undefined || message.method === method)),
+    answer: (method, reply) => void answers.set(method, reply),
+  }
+  return view
+}
+
 /** A host bridge wired to a scripted view through two linked happy-dom windows. */
 export function setupHost(options: Partial<HostBridgeOptions> = {}, pairOptions?: { hostOrigin?: string; viewOrigin?: string }): HostSetup {
   const pair = createWindowPair(pairOptions)
@@ -54,41 +97,10 @@ export function setupHost(options: Partial<HostBridgeOptions> = {}, pairOptions?
   })
   const warnings: BridgeWarning[] = []
   bridge.on('warning', (warning) => warnings.push(warning))
-  const received: any[] = []
-  const answers = new Map<string, (params: any) => unknown>()
-  pair.view.addEventListener('message', (event: any) => {
-    const data = event.data
-    received.push(data)
-    const reply = data && typeof data.method === 'string' && data.id !== undefined ? answers.get(data.method) : undefined
-    if (!reply) return
-    Promise.resolve()
-      .then(() => reply(data.params))
-      .then(
-        (result) => pair.parent.postMessage({ jsonrpc: '2.0', id: data.id, result: result ?? {} }, '*'),
-        (error) => pair.parent.postMessage({ jsonrpc: '2.0', id: data.id, error: { code: -32000, message: String(error?.message ?? error) } }, '*'),
-      )
-  })
-  let nextId = 1000
-  const view: ScriptedView = {
-    received,
-    post: (data) => pair.parent.postMessage(data, '*'),
-    async request(method, params) {
-      const id = nextId++
-      view.post(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params })
-      return until(() => received.find((message) => message?.id === id && !('method' in message)), 3000, `a response to ${method}`)
-    },
-    notify: (method, params) => view.post(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }),
-    async initialize(params = {}, { initialized = true } = {}) {
-      const response = await view.request('ui/initialize', { appInfo: APP_INFO, appCapabilities: {}, protocolVersion: '2026-01-26', ...params })
-      if (initialized) {
-        view.notify('ui/notifications/initialized', {})
-        await until(() => bridge.initialized || bridge.closed, 2000, 'initialized')
-        await pair.flush()
-      }
-      return response
-    },
-    notifications: (method) => received.filter((message) => message && message.id === undefined && (method === undefined || message.method === method)),
-    answer: (method, reply) => void answers.set(method, reply),
-  }
+  const view = createScriptedView(
+    (data) => pair.parent.postMessage(data, '*'),
+    (receive) => pair.view.addEventListener('message', (event: any) => receive(event.data)),
+    () => bridge,
+  )
   return { pair, bridge, view, warnings }
 }
