@@ -7,16 +7,11 @@
  * it is, it is not the view we connected). Moving an iframe also reloads it, so it counts too.
  *
  * One `MutationObserver` per document serves every watched frame, as one `message` listener does
- * for messages: a long chat with dozens of views pays one observer, and each batch of removals
+ * for messages: a long chat with dozens of views pays one observer, and each batch of mutations
  * costs one `isConnected` check per live frame.
  */
 
-interface Watched {
-  frame: Element
-  gone: (reason: string) => void
-}
-
-const observers = new WeakMap<object, { observer: MutationObserver; watched: Set<Watched> }>()
+const watchers = new WeakMap<Document, Map<Element, (reason: string) => void>>()
 
 /**
  * Calls `gone` once, when `frame` leaves its document or loads a second document. Call it right
@@ -27,34 +22,30 @@ const observers = new WeakMap<object, { observer: MutationObserver; watched: Set
 export function watchFrame(frame: HTMLIFrameElement, gone: (reason: string) => void): () => void {
   const doc = frame.ownerDocument
   if (!frame.isConnected) throw new Error('watchFrame: insert the frame into the document first')
-  let entry = observers.get(doc)
-  if (!entry) {
-    const watched = new Set<Watched>()
+  let watched = watchers.get(doc)
+  if (!watched) {
+    const frames = (watched = new Map())
     const observer = new (doc.defaultView as typeof globalThis).MutationObserver(() => {
-      for (const item of [...watched]) if (!item.frame.isConnected) item.gone('The frame was removed from the document')
+      for (const [element, end] of frames) if (!element.isConnected) end('The frame was removed from the document')
+      if (!frames.size) {
+        observer.disconnect()
+        watchers.delete(doc)
+      }
     })
     observer.observe(doc, { childList: true, subtree: true })
-    observers.set(doc, (entry = { observer, watched }))
+    watchers.set(doc, frames)
   }
   let loads = 0
-  const onLoad = () => {
-    if (++loads > 1) item.gone('The frame navigated away from the view')
-  }
+  const onLoad = () => ++loads > 1 && end('The frame navigated away from the view')
   const stop = () => {
     frame.removeEventListener('load', onLoad)
-    const current = observers.get(doc)
-    if (!current?.watched.delete(item) || current.watched.size) return
-    current.observer.disconnect()
-    observers.delete(doc)
+    watched.delete(frame)
   }
-  const item: Watched = {
-    frame,
-    gone: (reason) => {
-      stop()
-      gone(reason)
-    },
+  const end = (reason: string) => {
+    stop()
+    gone(reason)
   }
-  entry.watched.add(item)
+  watched.set(frame, end)
   frame.addEventListener('load', onLoad)
   return stop
 }

@@ -197,7 +197,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
         ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
         : direct,
     )
-    await initialized(bridge, options.timeoutMs ?? 30_000)
+    await bridge.whenInitialized()
     return { resource, csp, allow }
   }
 
@@ -229,23 +229,6 @@ async function loadResource(options: MountAppOptions): Promise<UiResource> {
   if (!uri) throw new BridgeError('NOT_SUPPORTED', `Tool ${tool?.name ?? '(none)'} has no ui:// resource`)
   if (!client) throw new BridgeError('NOT_SUPPORTED', 'Reading the resource needs a client (or pass resource)')
   return readUiResource(client, uri, { listing: options.listing, timeout: options.timeoutMs })
-}
-
-/** Resolves when the bridge's view is initialized; rejects when it closes first or after `timeoutMs`. */
-function initialized(bridge: HostBridge, timeoutMs: number): Promise<void> {
-  if (bridge.initialized) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const offs = [
-      bridge.on('initialized', () => settle(resolve)),
-      bridge.on('close', (reason) => settle(() => reject(new BridgeError('CLOSED', reason)))),
-    ]
-    const timer = setTimeout(() => settle(() => reject(new BridgeError('TIMEOUT', `The view did not initialize within ${timeoutMs} ms`))), timeoutMs)
-    const settle = (action: () => void) => {
-      clearTimeout(timer)
-      for (const off of offs) off()
-      action()
-    }
-  })
 }
 
 /**

@@ -4,20 +4,7 @@
  * before the server sees a call (PROTOCOL.md A.5): only tools whose visibility includes `"app"`,
  * and only tools of this client's server. Unknown tools fail closed.
  */
-import {
-  BridgeError,
-  isCallableByApp,
-  isTool,
-  type CallToolParams,
-  type CallToolResult,
-  type ListPromptsResult,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type PaginatedParams,
-  type ReadResourceParams,
-  type ReadResourceResult,
-  type Tool,
-} from '../protocol/index.js'
+import { BridgeError, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -113,52 +100,24 @@ export interface ForwardContext {
   sendProgress(progress: { progress: number; total?: number; message?: string }): void
 }
 
-/** Forwards the view's server requests through `client`. */
-export class ServerProxy {
-  readonly #client: McpClient
-  readonly #timeoutMs: number
+/** The client methods the view's server requests are forwarded to. */
+export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'
 
-  constructor(client: McpClient, timeoutMs: number) {
-    this.#client = client
-    this.#timeoutMs = timeoutMs
+/**
+ * Forwards one of the view's server requests through `client`, with the view's cancellation,
+ * progress relayed under the view's own token (the client makes its own for the server, so the
+ * view's token is taken out of `_meta`), and `timeoutMs`, restarted by each progress report.
+ */
+export async function forwardToServer(client: McpClient, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
+  const call = client[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
+  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `The MCP client has no ${method}`)
+  const options: McpRequestOptions = { signal: context.signal, timeout: timeoutMs }
+  if (context.progressToken !== undefined) {
+    options.onprogress = context.sendProgress
+    options.resetTimeoutOnProgress = true
   }
-
-  #options(context: ForwardContext): McpRequestOptions {
-    const options: McpRequestOptions = { signal: context.signal, timeout: this.#timeoutMs }
-    if (context.progressToken !== undefined) {
-      options.onprogress = (progress) => context.sendProgress(progress)
-      options.resetTimeoutOnProgress = true
-    }
-    return options
-  }
-
-  async callTool(params: CallToolParams, context: ForwardContext): Promise<CallToolResult> {
-    // The view's progress token is its own; the client makes one for the server.
-    const { _meta, ...rest } = params
-    const meta = _meta && Object.fromEntries(Object.entries(_meta).filter(([key]) => key !== 'progressToken'))
-    const forwarded = meta && Object.keys(meta).length ? { ...rest, _meta: meta } : rest
-    return (await this.#client.callTool(forwarded as CallToolParams, undefined, this.#options(context))) as CallToolResult
-  }
-
-  async readResource(params: ReadResourceParams, context: ForwardContext): Promise<ReadResourceResult> {
-    return (await this.#client.readResource(params, this.#options(context))) as ReadResourceResult
-  }
-
-  async listResources(params: PaginatedParams, context: ForwardContext): Promise<ListResourcesResult> {
-    return (await this.#require('listResources').call(this.#client, params, this.#options(context))) as ListResourcesResult
-  }
-
-  async listResourceTemplates(params: PaginatedParams, context: ForwardContext): Promise<ListResourceTemplatesResult> {
-    return (await this.#require('listResourceTemplates').call(this.#client, params, this.#options(context))) as ListResourceTemplatesResult
-  }
-
-  async listPrompts(params: PaginatedParams, context: ForwardContext): Promise<ListPromptsResult> {
-    return (await this.#require('listPrompts').call(this.#client, params, this.#options(context))) as ListPromptsResult
-  }
-
-  #require<K extends 'listResources' | 'listResourceTemplates' | 'listPrompts'>(method: K): NonNullable<McpClient[K]> {
-    const fn = this.#client[method]
-    if (typeof fn !== 'function') throw new BridgeError('NOT_SUPPORTED', `The MCP client has no ${method}`)
-    return fn as NonNullable<McpClient[K]>
-  }
+  const { _meta, ...rest } = params
+  const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
+  const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
+  return method === 'callTool' ? call.call(client, forwarded, undefined, options) : call.call(client, forwarded, options)
 }

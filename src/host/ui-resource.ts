@@ -37,11 +37,8 @@ export function isAppMimeType(value: unknown): boolean {
 export function decodeBase64Utf8(base64: string): string {
   const clean = base64.replace(/\s+/g, '')
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new BridgeError('PROTOCOL', 'The resource blob is not valid base64')
-  const binary = atob(clean)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(clean), (char) => char.charCodeAt(0)))
   } catch {
     throw new BridgeError('PROTOCOL', 'The resource blob is not UTF-8 text')
   }

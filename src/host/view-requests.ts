@@ -58,10 +58,11 @@ import {
   type ReadResourceResult,
   type RequestContext,
   type Session,
+  DEFAULT_TIMEOUT_MS,
 } from '../protocol/index.js'
 import type { HostBridge, HostBridgeOptions } from './host-bridge.js'
-import { createLimiter, type RateLimits } from './rate-limit.js'
-import type { ServerProxy, ToolDirectory } from './server-proxy.js'
+import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
+import { forwardToServer, type ForwardedMethod, type ToolDirectory } from './server-proxy.js'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -116,9 +117,7 @@ export interface HostHandlers {
 
 export interface ServeDependencies {
   options: HostBridgeOptions
-  limits: RateLimits
   tools: ToolDirectory
-  proxy: ServerProxy | undefined
   bridge: HostBridge
   app(): { appCapabilities: McpUiAppCapabilities } | undefined
   note: Note
@@ -143,26 +142,19 @@ function checkModalities(method: string, advertised: unknown, content: readonly 
   if (refused) throw new BridgeError('INVALID_PARAMS', `The host does not accept ${refused} content in ${method}`)
 }
 
+type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) | undefined
+
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
-  const { options, bridge, note, proxy } = deps
+  const { options, bridge, note } = deps
   const handlers = options.handlers ?? {}
-  const limiters = {
-    actions: createLimiter(deps.limits.actions),
-    calls: createLimiter(deps.limits.calls),
-    context: createLimiter(deps.limits.context),
-    notifications: createLimiter(deps.limits.notifications),
-  }
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
+  const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   let callsInFlight = 0
   let droppedNotifications = 0
 
   /** Registers one view request behind the shared gate. */
-  const serve = <P>(
-    method: string,
-    bucket: keyof RateLimits,
-    read: (params: Record<string, unknown>) => P,
-    run: (params: P, context: RequestContext) => unknown,
-  ) => {
+  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>) => P, run: (params: P, context: RequestContext) => unknown) => {
     session.handle(method, async (raw, context) => {
       if (!deps.app()) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
@@ -182,28 +174,25 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const hostContext = (context: RequestContext): HostRequestContext => ({ signal: context.signal, bridge })
 
   /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
-  const action = async <P>(name: string, handler: ((params: P, context: HostRequestContext) => Awaitable<McpUiActionResult | void>) | undefined, params: P, context: RequestContext) => {
-    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${name}`)
+  const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
+    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${method}`)
     const result = await handler(params, hostContext(context))
-    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${name} denied`)
+    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
     return isObject(result) ? result : {}
   }
 
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
-  const forwarding = <P, R>(
-    handler: ((params: P, context: ForwardingContext<R>) => Awaitable<R>) | undefined,
-    forward: ((params: P, context: RequestContext) => Promise<R>) | undefined,
-  ) => (params: P, context: RequestContext) => {
-    const toServer = () => {
-      if (!forward) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
-      return forward(params, context)
+  const forwarding = <P extends object>(handler: ((params: P, context: ForwardingContext<never>) => unknown) | undefined, method: ForwardedMethod) => (params: P, context: RequestContext) => {
+    const forward = () => {
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
+      return forwardToServer(options.client, method, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS) as Promise<never>
     }
-    return handler ? handler(params, { ...hostContext(context), forward: toServer }) : toServer()
+    return handler ? handler(params, { ...hostContext(context), forward }) : forward()
   }
 
   serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => {
     checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
-    return action('ui/message', handlers.message, params, context)
+    return action(MESSAGE, handlers.message, params, context)
   })
 
   serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
@@ -226,16 +215,16 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
       throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
     }
-    return action('ui/open-link', handlers.openLink, { ...params, parsed }, context)
+    return action(OPEN_LINK, handlers.openLink, { ...params, parsed }, context)
   })
 
-  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action('ui/download-file', handlers.downloadFile, params, context))
+  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action(DOWNLOAD_FILE, handlers.downloadFile, params, context))
 
-  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, async (params, context) => {
+  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
       throw new BridgeError('NOT_SUPPORTED', 'The host does not support tool use in sampling')
     }
-    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', 'The host does not handle sampling/createMessage')
+    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `The host does not handle ${SAMPLING_CREATE_MESSAGE}`)
     return handlers.createSamplingMessage(params, hostContext(context))
   })
 
@@ -245,31 +234,22 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
     const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
-      note(`requestDisplayMode handler returned ${String(granted)}, which the view or host did not declare; kept ${current}`, 'POLICY')
+      note(`The requestDisplayMode handler chose ${String(granted)}, which is not allowed; kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
   })
 
-  serve(
-    TOOLS_CALL,
-    'calls',
-    (p) => readCallToolParams(p, note),
-    async (params, context) => {
-      // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-      await deps.tools.assertCallableByApp(params.name)
-      return forwarding(handlers.callTool, proxy && ((p: CallToolParams, c: RequestContext) => proxy.callTool(p, c)))(params, context)
-    },
-  )
-  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, proxy && ((p, c) => proxy.readResource(p, c))))
-  serve(RESOURCES_LIST, 'calls', (p) => readPaginatedParams(p, RESOURCES_LIST), forwarding(handlers.listResources, proxy && ((p, c) => proxy.listResources(p, c))))
-  serve(
-    RESOURCE_TEMPLATES_LIST,
-    'calls',
-    (p) => readPaginatedParams(p, RESOURCE_TEMPLATES_LIST),
-    forwarding(handlers.listResourceTemplates, proxy && ((p, c) => proxy.listResourceTemplates(p, c))),
-  )
-  serve(PROMPTS_LIST, 'calls', (p) => readPaginatedParams(p, PROMPTS_LIST), forwarding(handlers.listPrompts, proxy && ((p, c) => proxy.listPrompts(p, c))))
+  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), async (params, context) => {
+    // Visibility first: a model-only or unknown tool never reaches the handler or the server.
+    await deps.tools.assertCallableByApp(params.name)
+    return forwarding(handlers.callTool, 'callTool')(params, context)
+  })
+  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, 'readResource'))
+  const paginated = (method: string) => (p: Record<string, unknown>) => readPaginatedParams(p, method)
+  serve(RESOURCES_LIST, 'calls', paginated(RESOURCES_LIST), forwarding(handlers.listResources, 'listResources'))
+  serve(RESOURCE_TEMPLATES_LIST, 'calls', paginated(RESOURCE_TEMPLATES_LIST), forwarding(handlers.listResourceTemplates, 'listResourceTemplates'))
+  serve(PROMPTS_LIST, 'calls', paginated(PROMPTS_LIST), forwarding(handlers.listPrompts, 'listPrompts'))
 
   /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
   const listen = (method: string, run: (params: Record<string, unknown>) => void) => {
