@@ -13,7 +13,19 @@
  * `-->` or `--!>`, the abrupt `<!-->` and `<!--->`, the first `>` of a doctype), so a crafted
  * prefix cannot make us place the tag inside a comment that the browser has already closed.
  * Anything it does not recognise stops the scan, and the tag goes before it.
+ *
+ * Right after the policy comes a one-line reporter: a view whose fetch or script the policy blocks
+ * usually just shows a blank frame, and the host cannot see inside an opaque frame. The reporter
+ * posts each `securitypolicyviolation` to the parent as `mcp-app-bridge/csp-violation`, which the
+ * host bridge turns into a `warning` (a view can post it too; it is only ever a warning).
  */
+
+/** The notification the injected reporter posts for each CSP violation in the view. */
+export const CSP_VIOLATION = 'mcp-app-bridge/csp-violation'
+
+const REPORTER =
+  '<script>addEventListener("securitypolicyviolation",e=>parent.postMessage({jsonrpc:"2.0",' +
+  `method:"${CSP_VIOLATION}",params:{directive:e.effectiveDirective,blockedURI:e.blockedURI}},"*"))</script>`
 
 /** Escapes a value for a double-quoted attribute. */
 function attribute(value: string): string {
@@ -47,9 +59,10 @@ export function headInsertionPoint(html: string): number {
 
 /**
  * Returns `html` with `<meta http-equiv="Content-Security-Policy" content="…">` as the first
- * element of its head (see the module comment for why it goes exactly there).
+ * element of its head, followed by the violation reporter (see the module comment for why they go
+ * exactly there).
  */
 export function injectCspMeta(html: string, policy: string): string {
   const at = headInsertionPoint(html)
-  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${html.slice(at)}`
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${REPORTER}${html.slice(at)}`
 }

@@ -41,6 +41,7 @@ import {
   type MessageLimits,
   type Note,
   type PaginatedParams,
+  type RequestId,
   type RequestOptions,
   type Tool,
   type Transport,
@@ -69,6 +70,10 @@ export interface HostBridgeOptions {
   capabilities?: McpUiHostCapabilities
   /** The initial host context. `setHostContext()` changes it later. */
   hostContext?: McpUiHostContext
+  /** The tool whose call created the view: becomes `hostContext.toolInfo` unless that is set. */
+  tool?: Tool
+  /** The JSON-RPC id of the host's `tools/call` that created the view (`toolInfo.id`). */
+  toolCallId?: RequestId
   /** Timeout of each request, in ms (default 30 s), also for calls forwarded to the server. */
   timeoutMs?: number
   /** Time the view gets to answer `ui/resource-teardown`, in ms (default 5 s). */
@@ -142,7 +147,8 @@ export class HostBridge {
 
   constructor(options: HostBridgeOptions) {
     this.#options = options
-    this.#context = { ...options.hostContext }
+    const { tool, toolCallId } = options
+    this.#context = { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext }
     const transport =
       options.transport ??
       new FrameTransport({

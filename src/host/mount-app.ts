@@ -24,7 +24,6 @@ import {
   type McpUiResourceMeta,
   type McpUiResourcePermissions,
   type McpUiSizeChangedParams,
-  type RequestId,
   type Resource,
   type Tool,
 } from '../protocol/index.js'
@@ -44,8 +43,12 @@ export type SandboxMode =
   /** One opaque-origin frame, `sandbox="allow-scripts"`, CSP as `<meta>`: desktop hosts and tests. */
   | 'srcdoc'
   | {
-      /** URL of the sandbox proxy page (`mcp-app-bridge/sandbox-proxy.html`), on another origin than the host. */
-      proxyUrl: string | URL
+      /**
+       * URL of the sandbox proxy page (`mcp-app-bridge/sandbox-proxy.html`), on another origin
+       * than the host. A function picks it per resource, e.g. a dedicated origin per server or
+       * per `_meta.ui.domain` (then an unusable URL rejects `ready` instead of throwing).
+       */
+      proxyUrl: string | URL | ((resource: UiResource) => string | URL)
       /**
        * Allows a proxy on the host's own origin. The spec forbids it (the proxy's origin is what
        * keeps untrusted content away from the host's cookies, storage and DOM); only for a test
@@ -60,12 +63,10 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   /** How the view is framed: `'srcdoc'` or `{ proxyUrl }` (web hosts: the spec requires the proxy). */
   sandbox: SandboxMode
   /**
-   * The tool that created the view. Its `_meta.ui.resourceUri` is read through `client` (unless
-   * `resource` is given), and it becomes `hostContext.toolInfo`.
+   * The tool that created the view (see `HostBridgeOptions.tool`): its `_meta.ui.resourceUri` is
+   * read through `client`, unless `resource` is given.
    */
   tool?: Tool
-  /** The JSON-RPC id of the host's `tools/call`, for `hostContext.toolInfo.id`. */
-  toolCallId?: RequestId
   /** The resource itself (raw HTML and its `_meta.ui`), instead of reading it through `client`. */
   resource?: { html: string; meta?: McpUiResourceMeta; uri?: string }
   /** The resource's `resources/list` entry (or the whole list): its `_meta.ui` fills what the content item lacks. */
@@ -135,18 +136,19 @@ export function mountApp(options: MountAppOptions): MountedApp {
   const { container, sandbox, tool } = options
   const doc = container.ownerDocument
   const hostWindow = doc.defaultView as Window
-  let proxyUrl: URL | undefined
-  if (sandbox !== 'srcdoc') {
-    proxyUrl = new URL(sandbox.proxyUrl, doc.baseURI)
-    if (!/^https?:$/.test(proxyUrl.protocol)) throw new BridgeError('INVALID_PARAMS', 'The sandbox proxy URL must be http(s)')
-    if (proxyUrl.origin === hostWindow.location.origin && !sandbox.dangerouslyAllowSameOriginProxy) {
+  const checkProxy = (url: string | URL) => {
+    const checked = new URL(url, doc.baseURI)
+    if (!/^https?:$/.test(checked.protocol)) throw new BridgeError('INVALID_PARAMS', 'The sandbox proxy URL must be http(s)')
+    if (checked.origin === hostWindow.location.origin && !(sandbox as { dangerouslyAllowSameOriginProxy?: boolean }).dangerouslyAllowSameOriginProxy) {
       throw new BridgeError('DENIED', 'The sandbox proxy must be on another origin than the host (spec); see dangerouslyAllowSameOriginProxy')
     }
+    return checked
   }
+  // A fixed proxy URL is checked at once: a misconfigured host fails loudly, before anything loads.
+  let proxyUrl = sandbox !== 'srcdoc' && typeof sandbox.proxyUrl !== 'function' ? checkProxy(sandbox.proxyUrl) : undefined
   const capabilities = { ...options.capabilities }
-  const toolInfo = tool && { tool, ...(options.toolCallId !== undefined && { id: options.toolCallId }) }
   const transport = new DeferredTransport()
-  const bridge = new HostBridge({ ...options, capabilities, hostContext: { ...(toolInfo && { toolInfo }), ...options.hostContext }, transport })
+  const bridge = new HostBridge({ ...options, capabilities, transport })
   const frame = doc.createElement('iframe')
   const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
   const applyMode = options.applyDisplayMode ?? createDisplayModeApplier(frame)
@@ -172,6 +174,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
   const show = async (): Promise<MountedView> => {
     const resource = await loadResource(options)
     if (bridge.closed) throw new BridgeError('CLOSED', 'The bridge closed before the view was shown')
+    if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
     const requested = resource.meta.permissions ?? {}
@@ -184,6 +187,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
       { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
+    // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
+    if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
     container.appendChild(frame)
     stopWatching = watchFrame(frame, (reason) => bridge.close(reason))
     const direct = new FrameTransport({

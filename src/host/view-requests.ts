@@ -62,6 +62,7 @@ import {
 } from '../protocol/index.js'
 import type { HostBridge, HostBridgeOptions } from './host-bridge.js'
 import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
+import { CSP_VIOLATION } from './csp-meta.js'
 import { forwardToServer, type ForwardedMethod, type ToolDirectory } from './server-proxy.js'
 
 type Awaitable<T> = T | Promise<T>
@@ -272,6 +273,8 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
+  // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank frame.
+  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'))
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
   for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { headInsertionPoint, injectCspMeta } from '../../src/host/csp-meta.js'
 
-const META = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'">'
 const inject = (html: string) => injectCspMeta(html, "default-src 'none'")
+/** What goes in: the policy, then the violation reporter. */
+const META = inject('')
 
 describe('injectCspMeta', () => {
   it('goes right after the doctype, before <html> and <head>', () => {
@@ -25,6 +26,13 @@ describe('injectCspMeta', () => {
   })
 
   it('escapes the policy for the attribute', () => {
-    expect(injectCspMeta('', 'a"b&c<d')).toBe('<meta http-equiv="Content-Security-Policy" content="a&quot;b&amp;c&lt;d">')
+    expect(injectCspMeta('', 'a"b&c<d').startsWith('<meta http-equiv="Content-Security-Policy" content="a&quot;b&amp;c&lt;d">')).toBe(true)
+  })
+
+  it('puts the policy first, then a reporter that posts violations to the parent', () => {
+    expect(META.startsWith('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'"><script>')).toBe(true)
+    expect(META).toContain('securitypolicyviolation')
+    expect(META).toContain('"mcp-app-bridge/csp-violation"')
+    expect(META.endsWith('</script>')).toBe(true)
   })
 })

@@ -54,6 +54,13 @@ describe('framing a view with srcdoc', () => {
     expect(srcdoc.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src \'none\';')).toBe(true)
     expect(srcdoc).toContain('connect-src https://api.example.com;')
     expect(srcdoc.endsWith(HTML.slice('<!doctype html>'.length))).toBe(true)
+    expect(app.iframe.hasAttribute('data-prefers-border')).toBe(false)
+  })
+
+  it('exposes the server\'s border preference to the host\'s CSS', async () => {
+    const { app, window } = mount({ resource: { html: HTML, meta: { prefersBorder: false } } })
+    await viewOf(app, window)
+    expect(app.iframe.getAttribute('data-prefers-border')).toBe('false')
   })
 
   it('reads the tool\'s resource through the client and tells the view what it granted', async () => {
@@ -115,6 +122,15 @@ describe('the sandbox proxy option', () => {
     risky.bridge.close()
     const other = mountApp({ ...options, sandbox: { proxyUrl: 'https://sandbox.example/proxy.html' } })
     other.bridge.close()
+  })
+
+  it('checks a proxy URL picked per resource once the resource is known', async () => {
+    const { container } = openPage('https://host.example/chat')
+    const picked = vi.fn(() => 'https://host.example/sandbox.html')
+    const app = mountApp({ container, hostInfo: HOST_INFO, resource: { html: HTML, meta: { domain: 'weather' } }, sandbox: { proxyUrl: picked } })
+    await expect(app.ready).rejects.toMatchObject({ code: 'DENIED' })
+    expect(picked).toHaveBeenCalledWith(expect.objectContaining({ meta: { domain: 'weather' } }))
+    expect(container.querySelector('iframe')).toBeNull()
   })
 })
 

@@ -288,6 +288,14 @@ describe('notifications from the view', () => {
     expect(warnings.filter((w) => w.code === 'MALFORMED')).toHaveLength(2)
   })
 
+  it('turns CSP violation reports from the view into warnings', async () => {
+    const { view, pair, warnings } = start()
+    await view.initialize()
+    view.notify('mcp-app-bridge/csp-violation', { directive: 'connect-src', blockedURI: 'https://tracker.example/x' })
+    await pair.flush()
+    expect(warnings).toContainEqual({ code: 'POLICY', message: 'CSP blocked https://tracker.example/x (connect-src)' })
+  })
+
   it('refuses sandbox notifications from the view', async () => {
     const { view, pair, warnings } = start()
     await view.initialize()
