@@ -253,9 +253,9 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   serve(PROMPTS_LIST, 'calls', paginated(PROMPTS_LIST), forwarding(handlers.listPrompts, 'listPrompts'))
 
   /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
-  const listen = (method: string, run: (params: Record<string, unknown>) => void) => {
+  const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake = false) => {
     session.on(method, (params) => {
-      if (!deps.app()) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
+      if (!deps.app() && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
       if (!hostAllows(options.capabilities, method)) return note(`${method} is not advertised: dropped`, 'POLICY')
       if (!limiters.notifications()) {
         // One warning per burst of drops, not one per dropped message.
@@ -273,8 +273,9 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
-  // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank frame.
-  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'))
+  // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
+  // frame. Accepted before the handshake too, since a blocked script may be why there is none.
+  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'), true)
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
   for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
 }

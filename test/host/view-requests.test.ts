@@ -288,12 +288,13 @@ describe('notifications from the view', () => {
     expect(warnings.filter((w) => w.code === 'MALFORMED')).toHaveLength(2)
   })
 
-  it('turns CSP violation reports from the view into warnings', async () => {
+  it('turns CSP violation reports from the view into warnings, even before the handshake', async () => {
     const { view, pair, warnings } = start()
+    view.notify('mcp-app-bridge/csp-violation', { directive: 'script-src', blockedURI: 'eval' })
     await view.initialize()
     view.notify('mcp-app-bridge/csp-violation', { directive: 'connect-src', blockedURI: 'https://tracker.example/x' })
     await pair.flush()
-    expect(warnings).toContainEqual({ code: 'POLICY', message: 'CSP blocked https://tracker.example/x (connect-src)' })
+    expect(warnings.filter((w) => w.code === 'POLICY').map((w) => w.message)).toEqual(['CSP blocked eval (script-src)', 'CSP blocked https://tracker.example/x (connect-src)'])
   })
 
   it('refuses sandbox notifications from the view', async () => {
