@@ -2,6 +2,7 @@
  * A `HostBridge` on one happy-dom window and a scripted view on the other (`window-pair`), so tests
  * speak raw JSON-RPC to the host exactly as a view (or an attacker) would.
  */
+import { afterEach } from 'vitest'
 import { HostBridge, type HostBridgeOptions, type BridgeWarning } from '../../src/host/index.js'
 import { createWindowPair, type WindowPair } from '../helpers/window-pair.js'
 
@@ -103,4 +104,21 @@ export function setupHost(options: Partial<HostBridgeOptions> = {}, pairOptions?
     () => bridge,
   )
   return { pair, bridge, view, warnings }
+}
+
+/** `setupHost` for a test file: every set-up made by the returned function is closed after each test. */
+export function hostsClosedAfterEach(): typeof setupHost {
+  let setups: HostSetup[] = []
+  afterEach(() => {
+    for (const setup of setups) {
+      setup.bridge.close()
+      setup.pair.close()
+    }
+    setups = []
+  })
+  return (...args) => {
+    const setup = setupHost(...args)
+    setups.push(setup)
+    return setup
+  }
 }

@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
-import { HOST_INFO, setupHost, until, type HostSetup } from './helpers.js'
+import { HOST_INFO, hostsClosedAfterEach, until } from './helpers.js'
 
-let setup: HostSetup | undefined
-const start = (...args: Parameters<typeof setupHost>) => (setup = setupHost(...args))
-afterEach(() => {
-  setup?.bridge.close()
-  setup?.pair.close()
-  setup = undefined
-})
+const start = hostsClosedAfterEach()
 
 describe('handshake', () => {
   it('answers ui/initialize with version, host info, capabilities and context', async () => {

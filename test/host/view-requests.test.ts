@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BridgeError, type HostHandlers } from '../../src/host/index.js'
-import { setupHost, until, type HostSetup } from './helpers.js'
+import { hostsClosedAfterEach, until } from './helpers.js'
 
-let setup: HostSetup | undefined
-const start = (...args: Parameters<typeof setupHost>) => (setup = setupHost(...args))
-afterEach(() => {
-  setup?.bridge.close()
-  setup?.pair.close()
-  setup = undefined
-})
+const start = hostsClosedAfterEach()
 
 const text = (value: string) => ({ type: 'text', text: value })
 
