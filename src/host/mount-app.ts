@@ -17,6 +17,7 @@ import {
   buildAllowAttribute,
   buildCsp,
   getToolUiResourceUri,
+  isObject,
   type BuiltCsp,
   type CallToolResult,
   type CspRelaxations,
@@ -164,7 +165,6 @@ export function mountApp(options: MountAppOptions): MountedApp {
     applyMode(mode, frame)
     if (mode === 'inline' && lastSize) sizer?.(lastSize)
   })
-  if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
   // The frame lives exactly as long as the bridge.
   bridge.on('close', () => {
     stopWatching?.()
@@ -177,8 +177,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
-    const requested = resource.meta.permissions ?? {}
-    const permissions = options.grantPermissions ? options.grantPermissions(requested) : requested
+    const requested = knownPermissions(resource.meta.permissions)
+    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : requested
     const allow = buildAllowAttribute(permissions)
     capabilities.sandbox = { ...capabilities.sandbox, csp: csp.granted, permissions }
     const hostOrigin = hostWindow.location.origin
@@ -187,6 +187,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
       { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
+    if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
     if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
     container.appendChild(frame)
@@ -207,10 +208,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
   }
 
   const ready = show().catch((error) => {
-    if (!bridge.closed && !(error instanceof BridgeError && error.code === 'TIMEOUT')) bridge.close(`The view could not be shown: ${message(error)}`)
+    if (error instanceof BridgeError && error.code === 'TIMEOUT') bridge.warn('UNEXPECTED', error.message)
+    else if (!bridge.closed) bridge.close(`The view could not be shown: ${message(error)}`)
     throw error
   })
-  // The caller may never look at `ready`; its failure is also reported through the bridge's events.
+  // The caller may never look at `ready`; its failure is also reported as a warning or the close reason.
   ready.catch(() => {})
   streamToolData(bridge, options)
 
@@ -223,6 +225,13 @@ export function mountApp(options: MountAppOptions): MountedApp {
 }
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
+
+/** The four permissions the spec defines, each as `{}`; anything else a server or host wrote is left out. */
+function knownPermissions(permissions: unknown): McpUiResourcePermissions {
+  const known: McpUiResourcePermissions = {}
+  for (const key of ['camera', 'microphone', 'geolocation', 'clipboardWrite']) if (isObject(permissions) && isObject(permissions[key])) known[key] = {}
+  return known
+}
 
 async function loadResource(options: MountAppOptions): Promise<UiResource> {
   const { resource, tool, client } = options

@@ -13,15 +13,18 @@ const MIME = 'text/html;profile=mcp-app'
 const HTML = '<!doctype html><html lang="en"><head><title>app</title></head><body><p>app</p></body></html>'
 const tool = { name: 'show_chart', title: 'Chart', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://charts/app' } } }
 
-let page: Window | undefined
+let pages: Window[] = []
 afterEach(async () => {
-  await page?.happyDOM.abort()
-  page?.close()
-  page = undefined
+  for (const page of pages) {
+    await page.happyDOM.abort()
+    page.close()
+  }
+  pages = []
 })
 
 function openPage(url = 'https://host.example/chat') {
-  page = new Window({ url })
+  const page = new Window({ url })
+  pages.push(page)
   const container = page.document.createElement('div')
   page.document.body.appendChild(container)
   return { window: page, container: container as unknown as Element }
@@ -67,7 +70,7 @@ describe('framing a view with srcdoc', () => {
     const readResource = vi.fn(async ({ uri }: { uri: string }) => ({
       contents: [{ uri, mimeType: MIME, text: HTML, _meta: { ui: { csp: { resourceDomains: ['https://cdn.example.com'] }, permissions: { microphone: {}, geolocation: {} } } } }],
     }))
-    const { app, window } = mount({ resource: undefined, tool, toolCallId: 7, client: { readResource } as never, grantPermissions: ({ microphone }) => ({ microphone }) })
+    const { app, window } = mount({ resource: undefined, tool, toolCallId: 7, client: { readResource } as never, grantPermissions: ({ microphone }) => ({ microphone, usb: {} }) })
     const view = await viewOf(app, window)
     const init = await view.initialize()
     expect(readResource).toHaveBeenCalledWith({ uri: 'ui://charts/app' }, expect.anything())
@@ -214,6 +217,21 @@ describe('display modes', () => {
     app.bridge.setHostContext({ displayMode: 'inline' })
     expect(app.iframe.style.position).toBe('')
     expect(app.iframe.style.height).toBe('999px')
+  })
+
+  it('shows the initial mode once the frame exists, and falls back inline for an app that did not declare it', async () => {
+    const context = { displayMode: 'fullscreen' as const, availableDisplayModes: ['inline' as const, 'fullscreen' as const] }
+    const declared = mount({ hostContext: context })
+    const view = await viewOf(declared.app, declared.window)
+    expect(declared.app.iframe.style.position).toBe('fixed')
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect(declared.app.iframe.style.position).toBe('fixed')
+    const undeclared = mount({ hostContext: context })
+    const other = await viewOf(undeclared.app, undeclared.window)
+    const init = await other.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
+    expect(init.result.hostContext.displayMode).toBe('inline')
+    expect(undeclared.app.iframe.style.position).toBe('')
+    expect(undeclared.app.iframe.getAttribute('data-display-mode')).toBe('inline')
   })
 
   it('lets the host show modes itself', async () => {
