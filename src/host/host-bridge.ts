@@ -50,7 +50,7 @@ import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
-import { ToolDirectory, type McpClient } from './server-proxy.js'
+import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
 import { ToolData, type Outgoing, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
@@ -90,7 +90,8 @@ export interface HostBridgeOptions {
   client?: McpClient
   /**
    * The server's tools, for visibility checks. Without it the client's list is fetched when first
-   * needed. With neither, every `tools/call` from the view is denied (fail closed).
+   * needed, once for all the bridges of that client. With neither, every `tools/call` from the
+   * view is denied (fail closed).
    */
   tools?: readonly Tool[]
   /** Host handlers for the view's requests. They run after enforcement, never instead of it. */
@@ -164,7 +165,7 @@ export class HostBridge {
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
-    this.#tools = new ToolDirectory(options.client, options.tools)
+    this.#tools = toolDirectoryFor(options.client, options.tools)
     session.handle(INITIALIZE, (params) => this.#initialize(params))
     session.on(INITIALIZED, () => this.#onInitialized())
     serveViewRequests(session, {

@@ -13,7 +13,7 @@ export { ProxyTransport, type ProxyTransportOptions } from './proxy-transport.js
 export { DeferredTransport } from './deferred-transport.js'
 export { listenedFrames, type HubWindow } from './message-hub.js'
 export { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js'
-export { listAllTools, ToolDirectory, type McpClient, type McpRequestOptions } from './server-proxy.js'
+export { listAllTools, toolDirectoryFor, ToolDirectory, type McpClient, type McpRequestOptions } from './server-proxy.js'
 export { readUiResource, parseUiResource, isAppMimeType, decodeBase64Utf8, type UiResource, type ReadUiResourceOptions } from './ui-resource.js'
 export { createAppFrame, prepareAppFrame, PROXY_SANDBOX, SRCDOC_SANDBOX, type AppFrameOptions, type AppFrameSource } from './app-frame.js'
 export { injectCspMeta } from './csp-meta.js'

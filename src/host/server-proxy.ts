@@ -93,6 +93,20 @@ export class ToolDirectory {
   }
 }
 
+const directories = new WeakMap<McpClient, ToolDirectory>()
+
+/**
+ * The tool directory for `client`'s server, shared by every bridge of that server connection:
+ * a chat with dozens of views of one server keeps one tool list, fetched once. With `tools`, the
+ * host's own list, a directory of its own.
+ */
+export function toolDirectoryFor(client: McpClient | undefined, tools?: readonly Tool[]): ToolDirectory {
+  if (tools || !client) return new ToolDirectory(client, tools)
+  let directory = directories.get(client)
+  if (!directory) directories.set(client, (directory = new ToolDirectory(client, undefined)))
+  return directory
+}
+
 /** What a forwarded request needs from the view's request. */
 export interface ForwardContext {
   signal: AbortSignal

@@ -128,6 +128,18 @@ describe('visibility is enforced before the server sees a call', () => {
     expect(listTools).toHaveBeenCalledTimes(1)
   })
 
+  it('fetches the list once for all the views of one server', async () => {
+    const listTools = vi.spyOn(mcp.client, 'listTools')
+    const { view } = await connect()
+    const second = setupHost({ client: mcp.client, capabilities: CAPS })
+    await second.view.initialize()
+    expect((await view.request('tools/call', { name: 'both' })).result).toBeDefined()
+    expect((await second.view.request('tools/call', { name: 'app_only' })).result).toBeDefined()
+    expect(listTools).toHaveBeenCalledTimes(1)
+    second.bridge.close()
+    second.pair.close()
+  })
+
   it('fetches the list again after the host relays a tools list change', async () => {
     const listTools = vi.spyOn(mcp.client, 'listTools')
     const { view, bridge } = await connect()
