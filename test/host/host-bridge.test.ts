@@ -181,6 +181,21 @@ describe('host → view requests', () => {
     await until(() => changed.mock.calls.length === 1)
   })
 
+  it('whenInitialized settles on abort, on close and at once when initialized', async () => {
+    const { view, bridge } = start()
+    const controller = new AbortController()
+    const aborted = bridge.whenInitialized({ signal: controller.signal })
+    controller.abort()
+    await expect(aborted).rejects.toMatchObject({ code: 'CANCELLED' })
+    await expect(bridge.whenInitialized({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    await view.initialize()
+    await expect(bridge.whenInitialized()).resolves.toBeUndefined()
+    const other = start()
+    const waiting = other.bridge.whenInitialized()
+    other.bridge.close('gone')
+    await expect(waiting).rejects.toMatchObject({ code: 'CLOSED', message: 'gone' })
+  })
+
   it('refuses app tools calls when the view declared none', async () => {
     const { view, bridge } = start()
     await view.initialize()
