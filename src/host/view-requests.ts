@@ -272,7 +272,11 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(SIZE_CHANGED, (params) => deps.emit('sizechange', readSizeChanged(params)))
   listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
-  listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
+  listen(TOOLS_LIST_CHANGED, () => {
+    // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
+    if (deps.app()?.appCapabilities.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} from a view that did not declare tools.listChanged: dropped`)
+    deps.emit('toolslistchanged')
+  })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
   // frame. Accepted before the handshake too, since a blocked script may be why there is none.
   listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'), true)

@@ -196,10 +196,18 @@ describe('host → view requests', () => {
     await expect(waiting).rejects.toMatchObject({ code: 'CLOSED', message: 'gone' })
   })
 
-  it('refuses app tools calls when the view declared none', async () => {
-    const { view, bridge } = start()
-    await view.initialize()
-    await expect(bridge.listTools()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+  it('refuses app tools calls when the view declared none, and list changes it did not declare', async () => {
+    const { view, bridge, pair, warnings } = start()
+    const changed = vi.fn()
+    bridge.on('toolslistchanged', changed)
+    await view.initialize({ appCapabilities: { tools: {} } })
+    view.notify('notifications/tools/list_changed')
+    await pair.flush()
+    expect(changed).not.toHaveBeenCalled()
+    expect(warnings.some((w) => w.message.includes('tools.listChanged'))).toBe(true)
+    const bare = start()
+    await bare.view.initialize()
+    await expect(bare.bridge.listTools()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
   })
 
   it('waits for initialized before calling, and times out', async () => {
