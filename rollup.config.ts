@@ -8,13 +8,48 @@
 import typescript from '@rollup/plugin-typescript'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
-import { transform } from 'esbuild'
 import type { OutputOptions, Plugin, RollupOptions } from 'rollup'
+import { build, transform } from 'esbuild'
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const input = {
   'protocol/index': 'src/protocol/index.ts',
   'view/index': 'src/view/index.ts',
   'host/index': 'src/host/index.ts',
+  'sandbox-server/index': 'src/host/sandbox-server-entry.ts',
+}
+
+/**
+ * `virtual:sandbox-proxy-script`: the sandbox proxy page's script, bundled and minified, as a
+ * string the sandbox-server entry inlines into the page. After the ES build, the page itself is
+ * also written to `dist/sandbox-proxy.html` for static hosting.
+ */
+function sandboxProxyPage(writeHtml: boolean): Plugin {
+  const id = 'virtual:sandbox-proxy-script'
+  return {
+    name: 'sandbox-proxy-page',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(source) {
+      if (source !== `\0${id}`) return null
+      const result = await build({
+        entryPoints: ['src/host/sandbox-proxy-entry.ts'],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        legalComments: 'none',
+        write: false,
+      })
+      return `export default ${JSON.stringify(result.outputFiles[0]!.text.trim())}`
+    },
+    async writeBundle() {
+      if (!writeHtml) return
+      const entry = await import(pathToFileURL(resolve('dist/sandbox-server/index.js')).href)
+      await writeFile('dist/sandbox-proxy.html', entry.SANDBOX_PROXY_HTML)
+    },
+  }
 }
 
 const ts = (declarations: boolean) =>
@@ -30,7 +65,7 @@ const ts = (declarations: boolean) =>
     },
   })
 
-const external = (id: string) => id === 'nanoevents' || id.startsWith('@modelcontextprotocol/')
+const external = (id: string) => id === 'nanoevents' || id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
 
 /** TypeScript to JavaScript, without type-checking (`tsc --noEmit` does that): fast enough for a test. */
 const stripTypes = (): Plugin => ({
@@ -72,13 +107,13 @@ const config: RollupOptions[] = [
   {
     input,
     external,
-    plugins: [ts(true)],
+    plugins: [sandboxProxyPage(true), ts(true)],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
   },
   {
     input,
-    external: (id) => id.startsWith('@modelcontextprotocol/'),
-    plugins: [nodeResolve(), ts(false)],
+    external: (id) => id.startsWith('@modelcontextprotocol/') || id.startsWith('node:'),
+    plugins: [sandboxProxyPage(false), nodeResolve(), ts(false)],
     output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
   },
   viewIife,

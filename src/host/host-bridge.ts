@@ -9,6 +9,7 @@
  */
 import {
   BridgeError,
+  DEFAULT_TIMEOUT_MS,
   HOST_CONTEXT_CHANGED,
   INITIALIZE,
   INITIALIZED,
@@ -40,6 +41,7 @@ import {
   type MessageLimits,
   type Note,
   type PaginatedParams,
+  type RequestId,
   type RequestOptions,
   type Tool,
   type Transport,
@@ -47,8 +49,8 @@ import {
 import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js'
-import { ServerProxy, ToolDirectory, type McpClient } from './server-proxy.js'
+import type { RateLimits } from './rate-limit.js'
+import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
 import { ToolData, type Outgoing, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
@@ -61,11 +63,17 @@ export interface HostBridgeOptions {
   /**
    * What the host offers the view. Advertise = enforce: a view request whose capability is absent
    * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
-   * ungated methods (size, display mode, teardown request, ping).
+   * ungated methods (size, display mode, teardown request, ping). Read when the view initializes
+   * and on every request. `serverTools`/`serverResources` with `listChanged: true` promise that
+   * the host calls `sendListChanged()` when the server's lists change.
    */
   capabilities?: McpUiHostCapabilities
   /** The initial host context. `setHostContext()` changes it later. */
   hostContext?: McpUiHostContext
+  /** The tool whose call created the view: becomes `hostContext.toolInfo` unless that is set. */
+  tool?: Tool
+  /** The JSON-RPC id of the host's `tools/call` that created the view (`toolInfo.id`). */
+  toolCallId?: RequestId
   /** Timeout of each request, in ms (default 30 s), also for calls forwarded to the server. */
   timeoutMs?: number
   /** Time the view gets to answer `ui/resource-teardown`, in ms (default 5 s). */
@@ -82,7 +90,8 @@ export interface HostBridgeOptions {
   client?: McpClient
   /**
    * The server's tools, for visibility checks. Without it the client's list is fetched when first
-   * needed. With neither, every `tools/call` from the view is denied (fail closed).
+   * needed, once for all the bridges of that client. With neither, every `tools/call` from the
+   * view is denied (fail closed).
    */
   tools?: readonly Tool[]
   /** Host handlers for the view's requests. They run after enforcement, never instead of it. */
@@ -132,7 +141,6 @@ export class HostBridge {
   #sentContext: McpUiHostContext | undefined
   #app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string } | undefined
   #initialized = false
-  #whenInitialized: Array<() => void> = []
   #modelContext: McpUiUpdateModelContextParams | undefined
   #teardown: Promise<void> | undefined
   #closed = false
@@ -140,7 +148,8 @@ export class HostBridge {
 
   constructor(options: HostBridgeOptions) {
     this.#options = options
-    this.#context = { ...options.hostContext }
+    const { tool, toolCallId } = options
+    this.#context = { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext }
     const transport =
       options.transport ??
       new FrameTransport({
@@ -156,14 +165,12 @@ export class HostBridge {
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
-    this.#tools = new ToolDirectory(options.client, options.tools)
+    this.#tools = toolDirectoryFor(options.client, options.tools)
     session.handle(INITIALIZE, (params) => this.#initialize(params))
     session.on(INITIALIZED, () => this.#onInitialized())
     serveViewRequests(session, {
       options,
-      limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       tools: this.#tools,
-      proxy: options.client ? new ServerProxy(options.client, options.timeoutMs ?? 30_000) : undefined,
       bridge: this,
       app: () => this.#app,
       note: this.#note,
@@ -180,9 +187,9 @@ export class HostBridge {
     return this.#events.on(event, listener)
   }
 
-  /** The current host context (what the view has or will have). */
+  /** The current host context (what the view has or will have). A copy: change it with `setHostContext()`. */
   get hostContext(): McpUiHostContext {
-    return this.#context
+    return { ...this.#context }
   }
 
   /** The latest `ui/update-model-context` from the view: give this to the model in future turns. */
@@ -231,26 +238,22 @@ export class HostBridge {
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */
   sendToolInputPartial(args: Record<string, unknown>): void {
-    this.#assertOpen()
-    this.#sendAll(this.#toolData.partial(args))
+    this.#sendAll(() => this.#toolData.partial(args))
   }
 
   /** Sends the complete tool arguments, exactly once (`{}` for a tool without arguments). */
   sendToolInput(args: Record<string, unknown> = {}): void {
-    this.#assertOpen()
-    this.#sendAll(this.#toolData.input(args))
+    this.#sendAll(() => this.#toolData.input(args))
   }
 
   /** Sends the tool's result. Refused before the input and after a result or cancellation. */
   sendToolResult(result: CallToolResult): void {
-    this.#assertOpen()
-    this.#sendAll(this.#toolData.result(result))
+    this.#sendAll(() => this.#toolData.result(result))
   }
 
   /** Tells the view the tool call was cancelled (instead of a result). */
   sendToolCancelled(params: McpUiToolCancelledParams | string = {}): void {
-    this.#assertOpen()
-    this.#sendAll(this.#toolData.cancelled(typeof params === 'string' ? { reason: params } : params))
+    this.#sendAll(() => this.#toolData.cancelled(typeof params === 'string' ? { reason: params } : params))
   }
 
   /** Calls one of the view's own tools (the view must have declared `tools`). */
@@ -265,9 +268,53 @@ export class HostBridge {
     return readListToolsResult(await this.#session.request(TOOLS_LIST, params, options))
   }
 
+  /**
+   * Tells the view that its server's tools, resources or prompts changed (relay the server's
+   * `notifications/…/list_changed` here; the bridge never touches the shared client's handlers).
+   * Sent only when the matching capability advertised `listChanged` (prompts have no capability)
+   * and the view is initialized. A tools change also makes the bridge fetch the list again
+   * before the next visibility check.
+   */
+  sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
+    this.#assertOpen()
+    if (list === 'tools') this.#tools.invalidate()
+    const capability = list === 'prompts' ? { listChanged: true } : this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
+    if (this.#initialized && capability?.listChanged === true) this.#session.notify(`notifications/${list}/list_changed`, {})
+  }
+
+  /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
+  warn(code: BridgeWarning['code'], message: string, data?: unknown): void {
+    this.#events.emit('warning', data === undefined ? { code, message } : { code, message, data })
+  }
+
+  /**
+   * Resolves once the view is initialized (at once if it is). Rejects with `TIMEOUT` after
+   * `timeoutMs` (the bridge's timeout by default), `CANCELLED` when `signal` aborts, `CLOSED` when
+   * the bridge closes first. Host → view requests wait for this: the host must not send the view
+   * anything before it.
+   */
+  whenInitialized(options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
+    if (this.#closed) return Promise.reject(new BridgeError('CLOSED', 'The bridge is closed'))
+    if (this.#initialized) return Promise.resolve()
+    return new Promise((resolve, reject) => {
+      const { signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS } = options
+      const done = (error?: BridgeError) => {
+        clearTimeout(timer)
+        for (const off of offs) off()
+        signal?.removeEventListener('abort', abort)
+        if (error) reject(error)
+        else resolve()
+      }
+      const abort = () => done(new BridgeError('CANCELLED', 'Cancelled while waiting for the view to initialize'))
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `The view did not initialize within ${timeoutMs} ms`)), timeoutMs)
+      const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
+      signal?.addEventListener('abort', abort, { once: true })
+    })
+  }
+
   /** Checks the view is alive; resolves when it answers. */
   async ping(options?: RequestOptions): Promise<void> {
-    await this.#ready(options)
+    await this.whenInitialized(options)
     await this.#session.request('ping', {}, options)
   }
 
@@ -294,8 +341,6 @@ export class HostBridge {
     if (this.#closed) return
     this.#closed = true
     this.#session.close(reason)
-    for (const wake of this.#whenInitialized) wake()
-    this.#whenInitialized = []
     this.#events.emit('close', reason)
   }
 
@@ -332,13 +377,14 @@ export class HostBridge {
 
   #initialize(params: Record<string, unknown>) {
     const request = readInitializeParams(params, this.#note)
-    if (this.#app) this.#note('A second ui/initialize: the latest app info and capabilities replace the earlier ones', 'UNEXPECTED')
+    if (this.#app) this.#note('Repeated ui/initialize: the new app info replaces the old', 'UNEXPECTED')
     const protocolVersion = negotiateVersion(request.protocolVersion)
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
     if (mode && !this.#modeAllowed(mode)) {
       this.#note(`The view did not declare display mode ${mode}; it starts inline`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
+      this.#events.emit('displaymodechange', 'inline')
     }
     this.#sentContext = this.#context
     return {
@@ -355,14 +401,12 @@ export class HostBridge {
       return
     }
     if (this.#initialized) {
-      this.#note('A repeated ui/notifications/initialized: ignored (tool data is delivered once)', 'UNEXPECTED')
+      this.#note('Repeated ui/notifications/initialized: ignored', 'UNEXPECTED')
       return
     }
     this.#initialized = true
     this.#sendContextDiff()
-    this.#sendAll(this.#toolData.open())
-    for (const wake of this.#whenInitialized) wake()
-    this.#whenInitialized = []
+    this.#sendAll(() => this.#toolData.open())
     this.#events.emit('initialized', { ...this.#app })
   }
 
@@ -375,34 +419,18 @@ export class HostBridge {
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
   }
 
-  #sendAll(messages: Outgoing[]): void {
-    for (const message of messages) this.#session.notify(message.method, message.params)
+  /** Runs a tool-data step (which checks the order) on an open bridge and sends what it releases. */
+  #sendAll(step: () => Outgoing[]): void {
+    this.#assertOpen()
+    for (const message of step()) this.#session.notify(message.method, message.params)
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new BridgeError('CLOSED', 'The bridge is closed')
   }
 
-  /** Waits for `initialized`: the host must not send the view anything before it. */
-  async #ready(options?: RequestOptions): Promise<void> {
-    this.#assertOpen()
-    if (this.#initialized) return
-    await new Promise<void>((resolve, reject) => {
-      const timeoutMs = options?.timeoutMs ?? this.#options.timeoutMs ?? 30_000
-      const timer = setTimeout(() => reject(new BridgeError('TIMEOUT', `The view did not initialize within ${timeoutMs} ms`)), timeoutMs)
-      const onAbort = () => reject(new BridgeError('CANCELLED', 'Cancelled while waiting for the view to initialize'))
-      options?.signal?.addEventListener('abort', onAbort, { once: true })
-      this.#whenInitialized.push(() => {
-        clearTimeout(timer)
-        options?.signal?.removeEventListener('abort', onAbort)
-        if (this.#closed) reject(new BridgeError('CLOSED', 'The bridge closed before the view initialized'))
-        else resolve()
-      })
-    })
-  }
-
   async #viewTools(options?: RequestOptions): Promise<void> {
-    await this.#ready(options)
+    await this.whenInitialized(options)
     if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'The view declared no tools')
   }
 }

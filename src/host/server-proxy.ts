@@ -4,20 +4,7 @@
  * before the server sees a call (PROTOCOL.md A.5): only tools whose visibility includes `"app"`,
  * and only tools of this client's server. Unknown tools fail closed.
  */
-import {
-  BridgeError,
-  isCallableByApp,
-  isTool,
-  type CallToolParams,
-  type CallToolResult,
-  type ListPromptsResult,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type PaginatedParams,
-  type ReadResourceParams,
-  type ReadResourceResult,
-  type Tool,
-} from '../protocol/index.js'
+import { BridgeError, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -53,30 +40,44 @@ export async function listAllTools(client: Pick<McpClient, 'listTools'>, options
   return tools
 }
 
-/** Looks tools up by name, from a list the host gave or the client's own (refreshed on a miss). */
+/** Shortest time between two refreshes of the tool list caused by unknown names, in ms. */
+const REFRESH_INTERVAL_MS = 5_000
+
+/**
+ * Looks tools up by name, from a list the host gave or the client's own. A miss refreshes the
+ * list (the server may have added the tool since), at most once per few seconds, so a view
+ * calling made-up names cannot make the host hammer the server with `tools/list`.
+ */
 export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
   #loading: Promise<Map<string, Tool>> | undefined
+  #loadedAt = -Infinity
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
     this.#client = client
-    if (tools) this.#tools = new Map(tools.filter(isTool).map((tool) => [tool.name, tool]))
+    if (tools) this.set(tools)
   }
 
-  /** Replaces the known tools (call it when the server's list changed). */
+  /** Replaces the known tools. */
   set(tools: readonly Tool[]): void {
     this.#tools = new Map(tools.filter(isTool).map((tool) => [tool.name, tool]))
+  }
+
+  /** Forgets the list, so the next lookup fetches it again (the server said it changed). */
+  invalidate(): void {
+    if (this.#client) this.#tools = undefined
+    this.#loadedAt = -Infinity
   }
 
   /** The tool definition, or `undefined` when the server has no such tool. */
   async find(name: string): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
-    if (known || !this.#client) return known
-    // A miss refreshes once: the server may have added the tool since the list was taken.
+    if (known || !this.#client || (this.#tools && Date.now() - this.#loadedAt < REFRESH_INTERVAL_MS)) return known
     this.#loading ??= listAllTools(this.#client).then((tools) => new Map(tools.map((tool) => [tool.name, tool])))
     try {
       this.#tools = await this.#loading
+      this.#loadedAt = Date.now()
     } finally {
       this.#loading = undefined
     }
@@ -92,6 +93,20 @@ export class ToolDirectory {
   }
 }
 
+const directories = new WeakMap<McpClient, ToolDirectory>()
+
+/**
+ * The tool directory for `client`'s server, shared by every bridge of that server connection:
+ * a chat with dozens of views of one server keeps one tool list, fetched once. With `tools`, the
+ * host's own list, a directory of its own.
+ */
+export function toolDirectoryFor(client: McpClient | undefined, tools?: readonly Tool[]): ToolDirectory {
+  if (tools || !client) return new ToolDirectory(client, tools)
+  let directory = directories.get(client)
+  if (!directory) directories.set(client, (directory = new ToolDirectory(client, undefined)))
+  return directory
+}
+
 /** What a forwarded request needs from the view's request. */
 export interface ForwardContext {
   signal: AbortSignal
@@ -99,52 +114,24 @@ export interface ForwardContext {
   sendProgress(progress: { progress: number; total?: number; message?: string }): void
 }
 
-/** Forwards the view's server requests through `client`. */
-export class ServerProxy {
-  readonly #client: McpClient
-  readonly #timeoutMs: number
+/** The client methods the view's server requests are forwarded to. */
+export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'
 
-  constructor(client: McpClient, timeoutMs: number) {
-    this.#client = client
-    this.#timeoutMs = timeoutMs
+/**
+ * Forwards one of the view's server requests through `client`, with the view's cancellation,
+ * progress relayed under the view's own token (the client makes its own for the server, so the
+ * view's token is taken out of `_meta`), and `timeoutMs`, restarted by each progress report.
+ */
+export async function forwardToServer(client: McpClient, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
+  const call = client[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
+  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `The MCP client has no ${method}`)
+  const options: McpRequestOptions = { signal: context.signal, timeout: timeoutMs }
+  if (context.progressToken !== undefined) {
+    options.onprogress = context.sendProgress
+    options.resetTimeoutOnProgress = true
   }
-
-  #options(context: ForwardContext): McpRequestOptions {
-    const options: McpRequestOptions = { signal: context.signal, timeout: this.#timeoutMs }
-    if (context.progressToken !== undefined) {
-      options.onprogress = (progress) => context.sendProgress(progress)
-      options.resetTimeoutOnProgress = true
-    }
-    return options
-  }
-
-  async callTool(params: CallToolParams, context: ForwardContext): Promise<CallToolResult> {
-    // The view's progress token is its own; the client makes one for the server.
-    const { _meta, ...rest } = params
-    const meta = _meta && Object.fromEntries(Object.entries(_meta).filter(([key]) => key !== 'progressToken'))
-    const forwarded = meta && Object.keys(meta).length ? { ...rest, _meta: meta } : rest
-    return (await this.#client.callTool(forwarded as CallToolParams, undefined, this.#options(context))) as CallToolResult
-  }
-
-  async readResource(params: ReadResourceParams, context: ForwardContext): Promise<ReadResourceResult> {
-    return (await this.#client.readResource(params, this.#options(context))) as ReadResourceResult
-  }
-
-  async listResources(params: PaginatedParams, context: ForwardContext): Promise<ListResourcesResult> {
-    return (await this.#require('listResources').call(this.#client, params, this.#options(context))) as ListResourcesResult
-  }
-
-  async listResourceTemplates(params: PaginatedParams, context: ForwardContext): Promise<ListResourceTemplatesResult> {
-    return (await this.#require('listResourceTemplates').call(this.#client, params, this.#options(context))) as ListResourceTemplatesResult
-  }
-
-  async listPrompts(params: PaginatedParams, context: ForwardContext): Promise<ListPromptsResult> {
-    return (await this.#require('listPrompts').call(this.#client, params, this.#options(context))) as ListPromptsResult
-  }
-
-  #require<K extends 'listResources' | 'listResourceTemplates' | 'listPrompts'>(method: K): NonNullable<McpClient[K]> {
-    const fn = this.#client[method]
-    if (typeof fn !== 'function') throw new BridgeError('NOT_SUPPORTED', `The MCP client has no ${method}`)
-    return fn as NonNullable<McpClient[K]>
-  }
+  const { _meta, ...rest } = params
+  const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
+  const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
+  return method === 'callTool' ? call.call(client, forwarded, undefined, options) : call.call(client, forwarded, options)
 }

@@ -24,6 +24,14 @@ export interface Outgoing {
   params: Record<string, unknown>
 }
 
+/** The phase each message moves to, and the phases it may follow. */
+const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
+  [TOOL_INPUT_PARTIAL]: ['streaming', ['none', 'streaming']],
+  [TOOL_INPUT]: ['input', ['none', 'streaming']],
+  [TOOL_RESULT]: ['result', ['input']],
+  [TOOL_CANCELLED]: ['cancelled', ['none', 'streaming', 'input']],
+}
+
 export class ToolData {
   #phase: ToolPhase = 'none'
   #held: Outgoing[] = []
@@ -39,35 +47,19 @@ export class ToolData {
   }
 
   partial(args: Record<string, unknown>): Outgoing[] {
-    if (this.#phase !== 'none' && this.#phase !== 'streaming') {
-      throw new BridgeError('PROTOCOL', `tool-input-partial after ${this.#phase === 'input' ? 'tool-input' : this.#phase}`)
-    }
-    this.#phase = 'streaming'
-    // Only the latest partial matters; an older one still held is replaced.
-    this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-    return this.#emit({ method: TOOL_INPUT_PARTIAL, params: { arguments: args } })
+    return this.#next(TOOL_INPUT_PARTIAL, { arguments: args })
   }
 
   input(args: Record<string, unknown> = {}): Outgoing[] {
-    if (this.#phase !== 'none' && this.#phase !== 'streaming') throw new BridgeError('PROTOCOL', 'tool-input was already sent')
-    this.#phase = 'input'
-    // A held partial is stale once the full input exists: the view never sees a partial after it.
-    this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-    return this.#emit({ method: TOOL_INPUT, params: { arguments: args } })
+    return this.#next(TOOL_INPUT, { arguments: args })
   }
 
   result(result: CallToolResult): Outgoing[] {
-    if (this.#phase === 'result' || this.#phase === 'cancelled') throw new BridgeError('PROTOCOL', `tool-result after ${this.#phase === 'result' ? 'tool-result' : 'tool-cancelled'}`)
-    if (this.#phase !== 'input') throw new BridgeError('PROTOCOL', 'tool-result before tool-input: send the input first')
-    this.#phase = 'result'
-    return this.#emit({ method: TOOL_RESULT, params: result })
+    return this.#next(TOOL_RESULT, result)
   }
 
   cancelled(params: McpUiToolCancelledParams = {}): Outgoing[] {
-    if (this.#phase === 'result' || this.#phase === 'cancelled') throw new BridgeError('PROTOCOL', `tool-cancelled after ${this.#phase === 'result' ? 'tool-result' : 'tool-cancelled'}`)
-    this.#phase = 'cancelled'
-    this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-    return this.#emit({ method: TOOL_CANCELLED, params })
+    return this.#next(TOOL_CANCELLED, params)
   }
 
   /** The view is initialized: returns everything held, in order, and sends directly from now on. */
@@ -78,7 +70,15 @@ export class ToolData {
     return held
   }
 
-  #emit(message: Outgoing): Outgoing[] {
+  #next(method: string, params: Record<string, unknown>): Outgoing[] {
+    const [phase, after] = STEPS[method]!
+    if (!after.includes(this.#phase)) {
+      throw new BridgeError('PROTOCOL', `Out of order: ${method} in phase ${this.#phase} (the order is tool-input-partial*, tool-input, then tool-result or tool-cancelled)`)
+    }
+    this.#phase = phase
+    // Only the latest partial matters, and none once the input exists or the call is cancelled.
+    this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
+    const message = { method, params }
     if (this.#open) return [message]
     this.#held.push(message)
     return []

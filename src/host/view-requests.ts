@@ -58,10 +58,12 @@ import {
   type ReadResourceResult,
   type RequestContext,
   type Session,
+  DEFAULT_TIMEOUT_MS,
 } from '../protocol/index.js'
 import type { HostBridge, HostBridgeOptions } from './host-bridge.js'
-import { createLimiter, type RateLimits } from './rate-limit.js'
-import type { ServerProxy, ToolDirectory } from './server-proxy.js'
+import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
+import { CSP_VIOLATION } from './csp-meta.js'
+import { forwardToServer, type ForwardedMethod, type ToolDirectory } from './server-proxy.js'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -83,20 +85,25 @@ export interface ForwardingContext<T> extends HostRequestContext {
  * Host handlers for the view's requests. Each runs after every check; a handler refuses by
  * throwing (a `BridgeError` with code `DENIED` becomes `-32000`) or, for actions, by returning
  * `{ isError: true }`. Without a handler: `message`, `openLink`, `downloadFile` and sampling are
- * denied; display-mode requests keep the current mode; server requests are forwarded to `client`.
+ * denied; a display mode both sides declared is granted (the host learns it from the
+ * `displaymodechange` event); server requests are forwarded to `client`.
  */
 export interface HostHandlers {
   /** `ui/message`: add the message to the conversation. */
   message?: (params: McpUiMessageParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
-  /** `ui/update-model-context`: `modelContext` is kept by the bridge either way. */
+  /**
+   * `ui/update-model-context`: the bridge keeps the latest one as `modelContext` once this handler
+   * returns (throwing refuses the update and keeps the previous one).
+   */
   updateModelContext?: (params: McpUiUpdateModelContextParams, context: HostRequestContext) => Awaitable<void>
   /** `ui/open-link`, only for URLs whose scheme is allowed: open it (ask the user first if you like). */
   openLink?: (params: McpUiOpenLinkParams & { parsed: URL }, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /** `ui/download-file`: save the contents for the user (ask first: spec SHOULD). */
   downloadFile?: (params: McpUiDownloadFileParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
-   * `ui/request-display-mode`, only for a mode both sides declared: apply it to the frame and
-   * return the mode now in effect (nothing means granted).
+   * `ui/request-display-mode`, only for a mode both sides declared and not already in effect:
+   * return the mode now in effect (nothing means granted; the current mode refuses). The bridge
+   * answers the view, then sends the context change and emits `displaymodechange`.
    */
   requestDisplayMode?: (params: { mode: McpUiDisplayMode }, context: HostRequestContext) => Awaitable<McpUiDisplayMode | void>
   /** `sampling/createMessage`: run the completion (apply cost controls and user approval). */
@@ -111,9 +118,7 @@ export interface HostHandlers {
 
 export interface ServeDependencies {
   options: HostBridgeOptions
-  limits: RateLimits
   tools: ToolDirectory
-  proxy: ServerProxy | undefined
   bridge: HostBridge
   app(): { appCapabilities: McpUiAppCapabilities } | undefined
   note: Note
@@ -122,27 +127,35 @@ export interface ServeDependencies {
 }
 
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
+const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
+
+/** Content kinds and the modality key a host lists for each (`McpUiSupportedContentBlockModalities`). */
+const MODALITY_OF: Record<string, string> = { text: 'text', image: 'image', audio: 'audio', resource: 'resource', resource_link: 'resourceLink' }
+
+/**
+ * Refuses content the host did not say it accepts. A capability that lists no known modality
+ * (`message: {}`) accepts every kind: it only says the method is supported.
+ */
+function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] | undefined, structured: boolean): void {
+  if (!isObject(advertised) || ![...Object.values(MODALITY_OF), 'structuredContent'].some((key) => key in advertised)) return
+  const kinds = [...(content ?? []).map((block) => MODALITY_OF[block.type] ?? block.type), ...(structured ? ['structuredContent'] : [])]
+  const refused = kinds.find((kind) => !isObject(advertised[kind]))
+  if (refused) throw new BridgeError('INVALID_PARAMS', `The host does not accept ${refused} content in ${method}`)
+}
+
+type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) | undefined
 
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
-  const { options, bridge, note, proxy } = deps
+  const { options, bridge, note } = deps
   const handlers = options.handlers ?? {}
-  const limiters = {
-    actions: createLimiter(deps.limits.actions),
-    calls: createLimiter(deps.limits.calls),
-    context: createLimiter(deps.limits.context),
-    notifications: createLimiter(deps.limits.notifications),
-  }
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
+  const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   let callsInFlight = 0
   let droppedNotifications = 0
 
   /** Registers one view request behind the shared gate. */
-  const serve = <P>(
-    method: string,
-    bucket: keyof RateLimits,
-    read: (params: Record<string, unknown>) => P,
-    run: (params: P, context: RequestContext) => unknown,
-  ) => {
+  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>) => P, run: (params: P, context: RequestContext) => unknown) => {
     session.handle(method, async (raw, context) => {
       if (!deps.app()) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
@@ -162,31 +175,32 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const hostContext = (context: RequestContext): HostRequestContext => ({ signal: context.signal, bridge })
 
   /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
-  const action = async <P>(name: string, handler: ((params: P, context: HostRequestContext) => Awaitable<McpUiActionResult | void>) | undefined, params: P, context: RequestContext) => {
-    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${name}`)
+  const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
+    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${method}`)
     const result = await handler(params, hostContext(context))
-    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${name} denied`)
+    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
     return isObject(result) ? result : {}
   }
 
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
-  const forwarding = <P, R>(
-    handler: ((params: P, context: ForwardingContext<R>) => Awaitable<R>) | undefined,
-    forward: ((params: P, context: RequestContext) => Promise<R>) | undefined,
-  ) => (params: P, context: RequestContext) => {
-    const toServer = () => {
-      if (!forward) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
-      return forward(params, context)
+  const forwarding = <P extends object>(handler: ((params: P, context: ForwardingContext<never>) => unknown) | undefined, method: ForwardedMethod) => (params: P, context: RequestContext) => {
+    const forward = () => {
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
+      return forwardToServer(options.client, method, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS) as Promise<never>
     }
-    return handler ? handler(params, { ...hostContext(context), forward: toServer }) : toServer()
+    return handler ? handler(params, { ...hostContext(context), forward }) : forward()
   }
 
-  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => action('ui/message', handlers.message, params, context))
+  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => {
+    checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
+    return action(MESSAGE, handlers.message, params, context)
+  })
 
   serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
+    checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
+    await handlers.updateModelContext?.(params, hostContext(context))
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
     deps.setModelContext(empty ? undefined : params)
-    await handlers.updateModelContext?.(params, hostContext(context))
     return {}
   })
 
@@ -197,57 +211,51 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     } catch {
       throw new BridgeError('INVALID_PARAMS', 'Invalid URL')
     }
-    const schemes = options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES
-    if (!schemes.includes(parsed.protocol)) throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
-    return action('ui/open-link', handlers.openLink, { ...params, parsed }, context)
+    // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
+    const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
+    if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
+      throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
+    }
+    return action(OPEN_LINK, handlers.openLink, { ...params, parsed }, context)
   })
 
-  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action('ui/download-file', handlers.downloadFile, params, context))
+  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action(DOWNLOAD_FILE, handlers.downloadFile, params, context))
 
-  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, async (params, context) => {
+  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
       throw new BridgeError('NOT_SUPPORTED', 'The host does not support tool use in sampling')
     }
-    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', 'The host does not handle sampling/createMessage')
+    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `The host does not handle ${SAMPLING_CREATE_MESSAGE}`)
     return handlers.createSamplingMessage(params, hostContext(context))
   })
 
   serve(REQUEST_DISPLAY_MODE, 'actions', readRequestDisplayModeParams, async (params, context) => {
     const current = bridge.hostContext.displayMode ?? 'inline'
     const allowed = bridge.allowedDisplayModes()
-    if (params.mode === current || !allowed.includes(params.mode) || !handlers.requestDisplayMode) return { mode: current }
-    const granted = (await handlers.requestDisplayMode(params, hostContext(context))) ?? params.mode
+    if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
+    const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
-      note(`requestDisplayMode handler returned ${String(granted)}, which the view or host did not declare; kept ${current}`, 'POLICY')
+      note(`The requestDisplayMode handler chose ${String(granted)}, which is not allowed; kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
   })
 
-  serve(
-    TOOLS_CALL,
-    'calls',
-    (p) => readCallToolParams(p, note),
-    async (params, context) => {
-      // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-      await deps.tools.assertCallableByApp(params.name)
-      return forwarding(handlers.callTool, proxy && ((p: CallToolParams, c: RequestContext) => proxy.callTool(p, c)))(params, context)
-    },
-  )
-  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, proxy && ((p, c) => proxy.readResource(p, c))))
-  serve(RESOURCES_LIST, 'calls', (p) => readPaginatedParams(p, RESOURCES_LIST), forwarding(handlers.listResources, proxy && ((p, c) => proxy.listResources(p, c))))
-  serve(
-    RESOURCE_TEMPLATES_LIST,
-    'calls',
-    (p) => readPaginatedParams(p, RESOURCE_TEMPLATES_LIST),
-    forwarding(handlers.listResourceTemplates, proxy && ((p, c) => proxy.listResourceTemplates(p, c))),
-  )
-  serve(PROMPTS_LIST, 'calls', (p) => readPaginatedParams(p, PROMPTS_LIST), forwarding(handlers.listPrompts, proxy && ((p, c) => proxy.listPrompts(p, c))))
+  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), async (params, context) => {
+    // Visibility first: a model-only or unknown tool never reaches the handler or the server.
+    await deps.tools.assertCallableByApp(params.name)
+    return forwarding(handlers.callTool, 'callTool')(params, context)
+  })
+  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, 'readResource'))
+  const paginated = (method: string) => (p: Record<string, unknown>) => readPaginatedParams(p, method)
+  serve(RESOURCES_LIST, 'calls', paginated(RESOURCES_LIST), forwarding(handlers.listResources, 'listResources'))
+  serve(RESOURCE_TEMPLATES_LIST, 'calls', paginated(RESOURCE_TEMPLATES_LIST), forwarding(handlers.listResourceTemplates, 'listResourceTemplates'))
+  serve(PROMPTS_LIST, 'calls', paginated(PROMPTS_LIST), forwarding(handlers.listPrompts, 'listPrompts'))
 
   /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
-  const listen = (method: string, run: (params: Record<string, unknown>) => void) => {
+  const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake = false) => {
     session.on(method, (params) => {
-      if (!deps.app()) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
+      if (!deps.app() && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
       if (!hostAllows(options.capabilities, method)) return note(`${method} is not advertised: dropped`, 'POLICY')
       if (!limiters.notifications()) {
         // One warning per burst of drops, not one per dropped message.
@@ -264,9 +272,14 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(SIZE_CHANGED, (params) => deps.emit('sizechange', readSizeChanged(params)))
   listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
-  listen(TOOLS_LIST_CHANGED, () => deps.emit('toolslistchanged'))
+  listen(TOOLS_LIST_CHANGED, () => {
+    // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
+    if (deps.app()?.appCapabilities.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} from a view that did not declare tools.listChanged: dropped`)
+    deps.emit('toolslistchanged')
+  })
+  // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
+  // frame. Accepted before the handshake too, since a blocked script may be why there is none.
+  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'), true)
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) {
-    session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
-  }
+  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
 }

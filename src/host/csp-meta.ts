@@ -1,0 +1,68 @@
+/**
+ * Putting a Content Security Policy into a view's HTML as a `<meta>` tag, for frames whose
+ * document comes from a string (`srcdoc`), where no HTTP header can carry it.
+ *
+ * A `<meta>` policy only governs what the parser meets after it, so it must come before any of the
+ * view's own markup: a script or a WebSocket opened ahead of it would run unrestricted for the
+ * rest of the view's life. It goes right after the leading doctype and comments, and before
+ * anything else (`<html>`, `<head>`, text). The HTML parser then opens `<head>` for it and merges
+ * a later `<html lang=…>` into the same element, so the document keeps its structure, and a
+ * doctype that stays first keeps standards mode.
+ *
+ * The scan follows the HTML tokenizer's own rules for where a comment and a doctype end (the first
+ * `-->` or `--!>`, the abrupt `<!-->` and `<!--->`, the first `>` of a doctype), so a crafted
+ * prefix cannot make us place the tag inside a comment that the browser has already closed.
+ * Anything it does not recognise stops the scan, and the tag goes before it.
+ *
+ * Right after the policy comes a one-line reporter: a view whose fetch or script the policy blocks
+ * usually just shows a blank frame, and the host cannot see inside an opaque frame. The reporter
+ * posts each `securitypolicyviolation` to the parent as `mcp-app-bridge/csp-violation`, which the
+ * host bridge turns into a `warning` (a view can post it too; it is only ever a warning).
+ */
+
+/** The notification the injected reporter posts for each CSP violation in the view. */
+export const CSP_VIOLATION = 'mcp-app-bridge/csp-violation'
+
+const REPORTER =
+  '<script>addEventListener("securitypolicyviolation",e=>parent.postMessage({jsonrpc:"2.0",' +
+  `method:"${CSP_VIOLATION}",params:{directive:e.effectiveDirective,blockedURI:e.blockedURI}},"*"))</script>`
+
+/** Escapes a value for a double-quoted attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
+/** Where the leading doctype, comments and whitespace end: the index to insert a tag at. */
+export function headInsertionPoint(html: string): number {
+  let at = 0
+  for (;;) {
+    const start = at
+    while (at < html.length && /[\s\uFEFF]/.test(html[at]!)) at++
+    if (html.startsWith('<!--', at)) {
+      const body = at + 4
+      if (html[body] === '>') at = body + 1
+      else if (html.startsWith('->', body)) at = body + 2
+      else {
+        const ends = [html.indexOf('-->', body), html.indexOf('--!>', body)].filter((i) => i >= 0)
+        // An unterminated comment swallows the whole document: nothing in it can run.
+        if (!ends.length) return html.length
+        const end = Math.min(...ends)
+        at = end + (html.startsWith('-->', end) ? 3 : 4)
+      }
+    } else if (html.slice(at, at + 9).toLowerCase() === '<!doctype') {
+      const end = html.indexOf('>', at)
+      if (end < 0) return html.length
+      at = end + 1
+    } else return start
+  }
+}
+
+/**
+ * Returns `html` with `<meta http-equiv="Content-Security-Policy" content="…">` as the first
+ * element of its head, followed by the violation reporter (see the module comment for why they go
+ * exactly there).
+ */
+export function injectCspMeta(html: string, policy: string): string {
+  const at = headInsertionPoint(html)
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${REPORTER}${html.slice(at)}`
+}

@@ -1,0 +1,52 @@
+/**
+ * Sizing a view's frame from its `size-changed` reports (spec "Container Dimensions": with
+ * flexible dimensions the host MUST follow them).
+ *
+ * Height follows the view by default; width only ever narrows the frame (`max-width`), because a
+ * view that reports its viewport width would otherwise pin the frame at its first width forever.
+ * Each value is clamped to the host's limits and to `containerDimensions`, a fixed dimension wins
+ * over any report, and a value equal to the one applied is not applied again: a view whose report
+ * follows its own viewport settles after one round instead of looping, and one that keeps growing
+ * stops at the maximum.
+ */
+import type { McpUiContainerDimensions, McpUiSizeChangedParams } from '../protocol/index.js'
+
+export interface FrameSizeOptions {
+  /** Follow the view's reported height (default `true`). */
+  height?: boolean
+  /** Use the view's reported width as the frame's `max-width` (default `false`). */
+  width?: boolean
+  /** Smallest height applied, in CSS px (default 0). */
+  minHeight?: number
+  /** Largest height applied, in CSS px (default 10 000; `containerDimensions.maxHeight` lowers it). */
+  maxHeight?: number
+  /** Largest width applied, in CSS px (`containerDimensions.maxWidth` lowers it). */
+  maxWidth?: number
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max)
+
+/**
+ * Returns the function that applies one size report to `frame`. `dimensions` gives the current
+ * `containerDimensions` of the host context, if any.
+ */
+export function createFrameSizer(
+  frame: HTMLElement,
+  options: FrameSizeOptions = {},
+  dimensions: () => McpUiContainerDimensions | undefined = () => undefined,
+): (size: McpUiSizeChangedParams) => void {
+  const style = frame.style
+  return ({ width, height }) => {
+    const box = dimensions() ?? {}
+    let next: string | undefined
+    if (typeof box.height === 'number') next = `${box.height}px`
+    else if (options.height !== false && height !== undefined) {
+      next = `${Math.ceil(clamp(height, options.minHeight ?? 0, Math.min(options.maxHeight ?? 10_000, box.maxHeight ?? Infinity)))}px`
+    }
+    if (next !== undefined && style.height !== next) style.height = next
+    if (options.width && width !== undefined && typeof box.width !== 'number') {
+      const max = `${Math.ceil(clamp(width, 0, Math.min(options.maxWidth ?? Infinity, box.maxWidth ?? Infinity)))}px`
+      if (style.maxWidth !== max) style.maxWidth = max
+    }
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * `mountApp`: the one call a chat UI makes to show an MCP App.
+ *
+ * It reads and checks the tool's `ui://` resource, builds the CSP and the `allow` attribute from
+ * its metadata, creates the sandboxed frame (directly, or behind the sandbox proxy), connects a
+ * `HostBridge` before the view's script can run, streams the tool's input and result in protocol
+ * order, sizes the frame from the view's reports, shows granted display modes, and ties the
+ * frame's life to the bridge's: closing the bridge removes the frame, and removing the frame (or
+ * the frame navigating away) closes the bridge.
+ *
+ * Everything it does is built from exported pieces (`readUiResource`, `buildCsp`,
+ * `createAppFrame`, `watchFrame`, `FrameTransport`, `ProxyTransport`, `createFrameSizer`,
+ * `createDisplayModeApplier`), for hosts that need to compose them differently.
+ */
+import {
+  BridgeError,
+  buildAllowAttribute,
+  buildCsp,
+  getToolUiResourceUri,
+  isObject,
+  type BuiltCsp,
+  type CallToolResult,
+  type CspRelaxations,
+  type McpUiDisplayMode,
+  type McpUiResourceMeta,
+  type McpUiResourcePermissions,
+  type McpUiSizeChangedParams,
+  type Resource,
+  type Tool,
+} from '../protocol/index.js'
+import { prepareAppFrame } from './app-frame.js'
+import { DeferredTransport } from './deferred-transport.js'
+import { createDisplayModeApplier } from './display-mode.js'
+import { FrameTransport } from './frame-transport.js'
+import { createFrameSizer, type FrameSizeOptions } from './frame-size.js'
+import { watchFrame } from './frame-watch.js'
+import { HostBridge, type HostBridgeOptions } from './host-bridge.js'
+import { ProxyTransport } from './proxy-transport.js'
+import { buildSandboxUrl } from './sandbox-url.js'
+import { readUiResource, type UiResource } from './ui-resource.js'
+
+/** How the view is framed. */
+export type SandboxMode =
+  /** One opaque-origin frame, `sandbox="allow-scripts"`, CSP as `<meta>`: desktop hosts and tests. */
+  | 'srcdoc'
+  | {
+      /**
+       * URL of the sandbox proxy page (`mcp-app-bridge/sandbox-proxy.html`), on another origin
+       * than the host. A function picks it per resource, e.g. a dedicated origin per server or
+       * per `_meta.ui.domain` (then an unusable URL rejects `ready` instead of throwing).
+       */
+      proxyUrl: string | URL | ((resource: UiResource) => string | URL)
+      /**
+       * Allows a proxy on the host's own origin. The spec forbids it (the proxy's origin is what
+       * keeps untrusted content away from the host's cookies, storage and DOM); only for a test
+       * set-up that cannot have two origins.
+       */
+      dangerouslyAllowSameOriginProxy?: boolean
+    }
+
+export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | 'target' | 'targetOrigin' | 'hostWindow'> {
+  /** The element the frame is appended to. */
+  container: Element
+  /** How the view is framed: `'srcdoc'` or `{ proxyUrl }` (web hosts: the spec requires the proxy). */
+  sandbox: SandboxMode
+  /**
+   * The tool that created the view (see `HostBridgeOptions.tool`): its `_meta.ui.resourceUri` is
+   * read through `client`, unless `resource` is given.
+   */
+  tool?: Tool
+  /** The resource itself (raw HTML and its `_meta.ui`), instead of reading it through `client`. */
+  resource?: { html: string; meta?: McpUiResourceMeta; uri?: string }
+  /** The resource's `resources/list` entry (or the whole list): its `_meta.ui` fills what the content item lacks. */
+  listing?: Resource | readonly Resource[]
+  /** The tool's complete arguments, or a promise of them; sent once the view is initialized. `{}` when only `toolResult` is given. */
+  toolInput?: Record<string, unknown> | Promise<Record<string, unknown>>
+  /** The tool's result, or a promise of it; a rejected promise sends `tool-cancelled` with its message. */
+  toolResult?: CallToolResult | Promise<CallToolResult>
+  /** CSP relaxations for a server the host trusts (each off by default; see `buildCsp`). */
+  cspRelaxations?: CspRelaxations
+  /**
+   * Which of the permissions the resource requests are granted (camera, microphone, geolocation,
+   * clipboard-write; the browser still asks the user). Default: all requested. The view is told
+   * what was granted in `hostCapabilities.sandbox`.
+   */
+  grantPermissions?: (requested: McpUiResourcePermissions) => McpUiResourcePermissions
+  /** How size reports resize the frame, or `false` to leave sizing to the host. */
+  size?: FrameSizeOptions | false
+  /** Shows a display mode; replaces the default styling (fixed overlay for fullscreen and pip). */
+  applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void
+  /** Accessible name of the frame (default: the tool's title or name). */
+  title?: string
+}
+
+/** What `ready` resolves with once the view is initialized. */
+export interface MountedView {
+  resource: UiResource
+  /** The policy the frame runs under, what it granted, and the declared entries it refused. */
+  csp: BuiltCsp
+  /** The frame's `allow` attribute. */
+  allow: string
+}
+
+/** The handle `mountApp` returns. */
+export interface MountedApp {
+  /** The view's bridge: context updates, tool data, handlers' events, `modelContext`. */
+  readonly bridge: HostBridge
+  /** The view's frame (the proxy's frame in proxy mode); in the document once the resource is read. */
+  readonly iframe: HTMLIFrameElement
+  /**
+   * Resolves when the view finished its handshake; rejects when the resource cannot be used (the
+   * bridge then closes), when the bridge closes first, or with `TIMEOUT` after `timeoutMs`.
+   */
+  readonly ready: Promise<MountedView>
+  /** Sends `ui/resource-teardown`, waits for the view (bounded), then closes the bridge and removes the frame. */
+  teardown(reason?: string): Promise<void>
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read.
+ *
+ * ```ts
+ * const app = mountApp({
+ *   container, client, tool, toolInput: args, toolResult: client.callTool({ name: tool.name, arguments: args }),
+ *   sandbox: { proxyUrl: 'https://sandbox.example.net/sandbox-proxy.html' },
+ *   hostInfo: { name: 'my-chat', version: '1.0.0' },
+ *   capabilities: { openLinks: {}, serverTools: {}, message: { text: {} } },
+ *   hostContext: { theme: 'dark', availableDisplayModes: ['inline', 'fullscreen'] },
+ *   handlers: { openLink: ({ url }) => void window.open(url, '_blank', 'noopener') },
+ * })
+ * app.bridge.on('requestteardown', () => app.teardown('The app asked to close'))
+ * ```
+ */
+export function mountApp(options: MountAppOptions): MountedApp {
+  const { container, sandbox, tool } = options
+  const doc = container.ownerDocument
+  const hostWindow = doc.defaultView as Window
+  const checkProxy = (url: string | URL) => {
+    const checked = new URL(url, doc.baseURI)
+    if (!/^https?:$/.test(checked.protocol)) throw new BridgeError('INVALID_PARAMS', 'The sandbox proxy URL must be http(s)')
+    if (checked.origin === hostWindow.location.origin && !(sandbox as { dangerouslyAllowSameOriginProxy?: boolean }).dangerouslyAllowSameOriginProxy) {
+      throw new BridgeError('DENIED', 'The sandbox proxy must be on another origin than the host (spec); see dangerouslyAllowSameOriginProxy')
+    }
+    return checked
+  }
+  // A fixed proxy URL is checked at once: a misconfigured host fails loudly, before anything loads.
+  let proxyUrl = sandbox !== 'srcdoc' && typeof sandbox.proxyUrl !== 'function' ? checkProxy(sandbox.proxyUrl) : undefined
+  const capabilities = { ...options.capabilities }
+  const transport = new DeferredTransport()
+  const bridge = new HostBridge({ ...options, capabilities, transport })
+  const frame = doc.createElement('iframe')
+  const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
+  const applyMode = options.applyDisplayMode ?? createDisplayModeApplier(frame)
+  const inline = () => (bridge.hostContext.displayMode ?? 'inline') === 'inline'
+  let lastSize: McpUiSizeChangedParams | undefined
+  let stopWatching: (() => void) | undefined
+
+  bridge.on('sizechange', (size) => {
+    lastSize = size
+    if (inline()) sizer?.(size)
+  })
+  bridge.on('displaymodechange', (mode) => {
+    applyMode(mode, frame)
+    if (mode === 'inline' && lastSize) sizer?.(lastSize)
+  })
+  // The frame lives exactly as long as the bridge.
+  bridge.on('close', () => {
+    stopWatching?.()
+    frame.remove()
+  })
+
+  const show = async (): Promise<MountedView> => {
+    const resource = await loadResource(options)
+    if (bridge.closed) throw new BridgeError('CLOSED', 'The bridge closed before the view was shown')
+    if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
+    const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
+    for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
+    const requested = knownPermissions(resource.meta.permissions)
+    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : requested
+    const allow = buildAllowAttribute(permissions)
+    capabilities.sandbox = { ...capabilities.sandbox, csp: csp.granted, permissions }
+    const hostOrigin = hostWindow.location.origin
+    prepareAppFrame(
+      frame,
+      proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
+      { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
+    )
+    if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
+    // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
+    if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
+    container.appendChild(frame)
+    stopWatching = watchFrame(frame, (reason) => bridge.close(reason))
+    const direct = new FrameTransport({
+      target: frame.contentWindow!,
+      targetOrigin: proxyUrl ? proxyUrl.origin : 'null',
+      hostWindow,
+      onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped a message from unexpected origin ${origin}`),
+    })
+    transport.attach(
+      proxyUrl
+        ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
+        : direct,
+    )
+    await bridge.whenInitialized()
+    return { resource, csp, allow }
+  }
+
+  const ready = show().catch((error) => {
+    if (error instanceof BridgeError && error.code === 'TIMEOUT') bridge.warn('UNEXPECTED', error.message)
+    else if (!bridge.closed) bridge.close(`The view could not be shown: ${message(error)}`)
+    throw error
+  })
+  // The caller may never look at `ready`; its failure is also reported as a warning or the close reason.
+  ready.catch(() => {})
+  streamToolData(bridge, options)
+
+  return {
+    bridge,
+    iframe: frame,
+    ready,
+    teardown: (reason) => bridge.teardown(reason),
+  }
+}
+
+const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
+
+/** The four permissions the spec defines, each as `{}`; anything else a server or host wrote is left out. */
+function knownPermissions(permissions: unknown): McpUiResourcePermissions {
+  const known: McpUiResourcePermissions = {}
+  for (const key of ['camera', 'microphone', 'geolocation', 'clipboardWrite']) if (isObject(permissions) && isObject(permissions[key])) known[key] = {}
+  return known
+}
+
+async function loadResource(options: MountAppOptions): Promise<UiResource> {
+  const { resource, tool, client } = options
+  if (resource) {
+    if (typeof resource.html !== 'string') throw new BridgeError('INVALID_PARAMS', 'resource.html must be a string')
+    return { uri: resource.uri ?? 'ui://inline', html: resource.html, meta: { ...resource.meta } }
+  }
+  const uri = getToolUiResourceUri(tool)
+  if (!uri) throw new BridgeError('NOT_SUPPORTED', `Tool ${tool?.name ?? '(none)'} has no ui:// resource`)
+  if (!client) throw new BridgeError('NOT_SUPPORTED', 'Reading the resource needs a client (or pass resource)')
+  return readUiResource(client, uri, { listing: options.listing, timeout: options.timeoutMs })
+}
+
+/**
+ * Sends the tool's input, then its result or cancellation, as their promises settle. The bridge
+ * holds them until the view is initialized; a rejection of either becomes `tool-cancelled`.
+ */
+function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
+  const { toolInput, toolResult } = options
+  if (toolInput === undefined && toolResult === undefined) return
+  // Both promises are observed at once, so a result that fails early is never an unhandled rejection.
+  const input = Promise.resolve(toolInput ?? {})
+  const result = toolResult === undefined ? undefined : Promise.resolve(toolResult)
+  input.catch(() => {})
+  result?.catch(() => {})
+  const send = (action: () => void) => {
+    if (bridge.closed) return
+    try {
+      action()
+    } catch (error) {
+      // The host sent tool data itself as well; the bridge refused the duplicate.
+      bridge.warn('UNEXPECTED', `mountApp could not send tool data: ${message(error)}`)
+    }
+  }
+  void (async () => {
+    try {
+      const args = await input
+      send(() => bridge.sendToolInput(args))
+    } catch (error) {
+      return send(() => bridge.sendToolCancelled(message(error)))
+    }
+    if (!result) return
+    try {
+      const value = await result
+      send(() => bridge.sendToolResult(value))
+    } catch (error) {
+      send(() => bridge.sendToolCancelled(message(error)))
+    }
+  })()
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { headInsertionPoint, injectCspMeta } from '../../src/host/csp-meta.js'
+
+const inject = (html: string) => injectCspMeta(html, "default-src 'none'")
+/** What goes in: the policy, then the violation reporter. */
+const META = inject('')
+
+describe('injectCspMeta', () => {
+  it('goes right after the doctype, before <html> and <head>', () => {
+    expect(inject('<!DOCTYPE html><html lang="en"><head><title>x</title></head></html>')).toBe(`<!DOCTYPE html>${META}<html lang="en"><head><title>x</title></head></html>`)
+    expect(inject('\n  <!doctype html>\n<html>')).toBe(`\n  <!doctype html>${META}\n<html>`)
+  })
+
+  it('goes first when there is no doctype', () => {
+    expect(inject('<html><body>x')).toBe(`${META}<html><body>x`)
+    expect(inject('<script>fetch("https://evil.example")</script>')).toBe(`${META}<script>fetch("https://evil.example")</script>`)
+  })
+
+  it('skips leading comments the way the HTML tokenizer ends them', () => {
+    expect(inject('<!-- a --><!doctype html><p>')).toBe(`<!-- a --><!doctype html>${META}<p>`)
+    // "--!>" ends a comment: a script right after it must come after the policy.
+    expect(inject('<!--x--!><script>evil()</script>-->')).toBe(`<!--x--!>${META}<script>evil()</script>-->`)
+    expect(inject('<!--><script>evil()</script>')).toBe(`<!-->${META}<script>evil()</script>`)
+    expect(inject('<!---><script>evil()</script>')).toBe(`<!--->${META}<script>evil()</script>`)
+    expect(headInsertionPoint('<!-- never closed <script>x</script>')).toBe('<!-- never closed <script>x</script>'.length)
+  })
+
+  it('escapes the policy for the attribute', () => {
+    expect(injectCspMeta('', 'a"b&c<d').startsWith('<meta http-equiv="Content-Security-Policy" content="a&quot;b&amp;c&lt;d">')).toBe(true)
+  })
+
+  it('puts the policy first, then a reporter that posts violations to the parent', () => {
+    expect(META.startsWith('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'"><script>')).toBe(true)
+    expect(META).toContain('securitypolicyviolation')
+    expect(META).toContain('"mcp-app-bridge/csp-violation"')
+    expect(META.endsWith('</script>')).toBe(true)
+  })
+})

@@ -1,0 +1,131 @@
+/** The pieces mountApp is made of, for hosts that compose them themselves. */
+import { Window } from 'happy-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, watchFrame, type Transport } from '../../src/host/index.js'
+import { readSandboxUrl } from '../../src/host/sandbox-url.js'
+
+let page: Window | undefined
+afterEach(() => {
+  page?.close()
+  page = undefined
+})
+
+/** A transport double: `deliver` plays what the frame posts, `sent` records what was sent to it. */
+function fakeFrame() {
+  let receive: ((data: unknown) => void) | undefined
+  const sent: unknown[] = []
+  const transport: Transport = {
+    send: (message) => void sent.push(message),
+    listen: (fn) => {
+      receive = fn
+      return () => (receive = undefined)
+    },
+  }
+  return { transport, sent, deliver: (data: unknown) => receive?.(data), listening: () => receive !== undefined }
+}
+
+describe('ProxyTransport', () => {
+  const resource = { html: '<p>view</p>', csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {} } }
+
+  it('answers the proxy\'s ready once with the resource, and hides all sandbox traffic from the bridge', () => {
+    const frame = fakeFrame()
+    const onReady = vi.fn()
+    const onRefused = vi.fn()
+    const received: unknown[] = []
+    new ProxyTransport({ frame: frame.transport, resource, onReady, onRefused }).listen((data) => received.push(data))
+    frame.deliver({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} })
+    frame.deliver({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} })
+    frame.deliver({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} })
+    frame.deliver({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: 'spoof' } })
+    expect(frame.sent).toEqual([{ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: resource }])
+    expect(onReady).toHaveBeenCalledTimes(1)
+    expect(onRefused).toHaveBeenCalledTimes(2)
+    expect(received).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }])
+  })
+})
+
+describe('DeferredTransport', () => {
+  it('starts listening when attached, and not at all once the bridge stopped', () => {
+    const deferred = new DeferredTransport()
+    const received: unknown[] = []
+    const stop = deferred.listen((data) => received.push(data))
+    expect(() => deferred.send({ jsonrpc: '2.0', method: 'x' })).toThrow(expect.objectContaining({ code: 'CLOSED' }))
+    const frame = fakeFrame()
+    deferred.attach(frame.transport)
+    frame.deliver('hello')
+    deferred.send({ jsonrpc: '2.0', method: 'x' })
+    expect(received).toEqual(['hello'])
+    expect(frame.sent).toHaveLength(1)
+    stop()
+    expect(frame.listening()).toBe(false)
+    const late = new DeferredTransport()
+    late.listen(() => {})()
+    const other = fakeFrame()
+    late.attach(other.transport)
+    expect(other.listening()).toBe(false)
+  })
+})
+
+describe('the sandbox proxy URL', () => {
+  it('carries the host origin, the granted domains and the relaxations, and reads back', () => {
+    const url = buildSandboxUrl('https://sandbox.example/proxy.html?v=1', {
+      hostOrigin: 'https://chat.example',
+      csp: { connectDomains: ['https://api.example.com'] },
+      relax: { blobWorkers: true, unsafeEval: false },
+    })
+    expect(url.origin).toBe('https://sandbox.example')
+    expect(url.searchParams.get('v')).toBe('1')
+    expect(readSandboxUrl(url)).toEqual({ hostOrigin: 'https://chat.example', csp: { connectDomains: ['https://api.example.com'] }, relax: { blobWorkers: true } })
+  })
+
+  it('reads malformed parameters as absent', () => {
+    expect(readSandboxUrl('https://s.example/?csp=%7Bnope&relax=everything,unsafeEval')).toEqual({ hostOrigin: undefined, csp: undefined, relax: { unsafeEval: true } })
+    expect(readSandboxUrl('https://s.example/?csp=[1]').csp).toBeUndefined()
+  })
+})
+
+describe('createAppFrame', () => {
+  it('frames the proxy with the spec\'s sandbox and an origin referrer', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = createAppFrame(page.document as never, { proxyUrl: 'https://sandbox.example/p.html?host=x' }, { allow: 'camera', title: 'Weather' })
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin')
+    expect(frame.getAttribute('referrerpolicy')).toBe('origin')
+    expect(frame.getAttribute('allow')).toBe('camera')
+    expect(frame.getAttribute('src')).toBe('https://sandbox.example/p.html?host=x')
+    expect(frame.title).toBe('Weather')
+    expect(frame.hasAttribute('srcdoc')).toBe(false)
+  })
+})
+
+describe('watchFrame', () => {
+  it('reports a removal through any ancestor once, and nothing after stop()', async () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const doc = page.document
+    const outer = doc.createElement('section')
+    doc.body.appendChild(outer)
+    const frames = [0, 1].map(() => {
+      const frame = doc.createElement('iframe') as unknown as HTMLIFrameElement
+      frame.srcdoc = '<p>x</p>'
+      outer.appendChild(frame as never)
+      return frame
+    })
+    const gone = vi.fn()
+    const kept = vi.fn()
+    watchFrame(frames[0]!, gone)
+    const stop = watchFrame(frames[1]!, kept)
+    stop()
+    doc.body.appendChild(doc.createElement('div'))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(gone).not.toHaveBeenCalled()
+    outer.remove()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(gone).toHaveBeenCalledTimes(1)
+    expect(gone).toHaveBeenCalledWith('The frame was removed from the document')
+    expect(kept).not.toHaveBeenCalled()
+  })
+
+  it('refuses a frame that is not in the document yet', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    expect(() => watchFrame(page!.document.createElement('iframe') as never, () => {})).toThrow(/insert the frame/)
+  })
+})

@@ -1,0 +1,307 @@
+import { describe, expect, it, vi } from 'vitest'
+import { HostBridge, listenedFrames } from '../../src/host/index.js'
+import { HOST_INFO, hostsClosedAfterEach, until } from './helpers.js'
+
+const start = hostsClosedAfterEach()
+
+describe('handshake', () => {
+  it('answers ui/initialize with version, host info, capabilities and context', async () => {
+    const { view } = start({ capabilities: { openLinks: {} }, hostContext: { theme: 'dark' } })
+    const response = await view.initialize({}, { initialized: false })
+    expect(response.result).toEqual({
+      protocolVersion: '2026-01-26',
+      hostInfo: HOST_INFO,
+      hostCapabilities: { openLinks: {} },
+      hostContext: { theme: 'dark' },
+    })
+  })
+
+  it('answers an unknown requested version with its latest', async () => {
+    const { view } = start()
+    const response = await view.initialize({ protocolVersion: '1999-01-01' })
+    expect(response.result.protocolVersion).toBe('2026-01-26')
+  })
+
+  it('accepts the clientInfo/capabilities variant and reports it', async () => {
+    const { view, bridge, warnings } = start()
+    await view.initialize({ appInfo: undefined, appCapabilities: undefined, clientInfo: { name: 'legacy', version: '0' }, capabilities: { tools: {} } })
+    expect(bridge.appInfo?.name).toBe('legacy')
+    expect(bridge.appCapabilities?.tools).toEqual({})
+    expect(warnings.filter((w) => w.code === 'VARIANT')).toHaveLength(2)
+  })
+
+  it('emits initialized with what the app said', async () => {
+    const { view, bridge } = start()
+    const seen = vi.fn()
+    bridge.on('initialized', seen)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'pip'] } })
+    expect(seen).toHaveBeenCalledWith({ appInfo: expect.objectContaining({ name: 'test-app' }), appCapabilities: { availableDisplayModes: ['inline', 'pip'] }, protocolVersion: '2026-01-26' })
+  })
+
+  it('refuses a display mode the app did not declare and starts inline', async () => {
+    const { view, bridge } = start({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
+    const response = await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
+    expect(response.result.hostContext.displayMode).toBe('inline')
+    expect(bridge.hostContext.displayMode).toBe('inline')
+  })
+})
+
+describe('ordering: nothing reaches the view before initialized', () => {
+  it('holds context changes and tool data, then flushes them in protocol order', async () => {
+    const { view, bridge, pair } = start({ hostContext: { theme: 'light' } })
+    bridge.sendToolInputPartial({ q: 'h' })
+    bridge.sendToolInputPartial({ q: 'he' })
+    await view.initialize({}, { initialized: false })
+    bridge.setHostContext({ theme: 'dark' })
+    bridge.sendToolInput({ q: 'hello' })
+    bridge.sendToolResult({ content: [{ type: 'text', text: 'hi' }] })
+    await pair.flush()
+    expect(view.notifications()).toEqual([])
+    view.notify('ui/notifications/initialized')
+    await until(() => view.notifications().length === 3)
+    expect(view.notifications().map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/host-context-changed', { theme: 'dark' }],
+      ['ui/notifications/tool-input', { arguments: { q: 'hello' } }],
+      ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'hi' }] }],
+    ])
+  })
+
+  it('sends only the latest partial when the input has not been produced yet', async () => {
+    const { view, bridge } = start()
+    bridge.sendToolInputPartial({ q: 'h' })
+    bridge.sendToolInputPartial({ q: 'he' })
+    await view.initialize()
+    expect(view.notifications().map((m) => m.params)).toEqual([{ arguments: { q: 'he' } }])
+    bridge.sendToolInputPartial({ q: 'hel' })
+    bridge.sendToolInput({ q: 'hello' })
+    await until(() => view.notifications().length === 3)
+    expect(view.notifications().map((m) => m.method)).toEqual([
+      'ui/notifications/tool-input-partial',
+      'ui/notifications/tool-input-partial',
+      'ui/notifications/tool-input',
+    ])
+  })
+
+  it('refuses tool data out of order at the call site', async () => {
+    const { bridge } = start()
+    expect(() => bridge.sendToolResult({ content: [] })).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    bridge.sendToolInput({})
+    expect(() => bridge.sendToolInput({})).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    expect(() => bridge.sendToolInputPartial({})).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    bridge.sendToolCancelled('user stopped it')
+    expect(() => bridge.sendToolResult({ content: [] })).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    expect(() => bridge.sendToolCancelled()).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    expect(bridge.toolPhase).toBe('cancelled')
+  })
+})
+
+describe('host context', () => {
+  it('sends only the keys that changed, nothing for a no-op, and removals as undefined', async () => {
+    const { view, bridge } = start({ hostContext: { theme: 'light', locale: 'en-US', styles: { variables: { '--font-sans': 'Inter' } } } })
+    await view.initialize()
+    bridge.setHostContext({ theme: 'light', styles: { variables: { '--font-sans': 'Inter' } } })
+    bridge.setHostContext({ locale: 'fr-FR' })
+    bridge.setHostContext({ theme: undefined })
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications().map((m) => m.params)).toEqual([{ locale: 'fr-FR' }, { theme: undefined }])
+    expect(bridge.hostContext).toEqual({ locale: 'fr-FR', styles: { variables: { '--font-sans': 'Inter' } } })
+  })
+
+  it('hands out a copy, so editing it changes nothing', async () => {
+    const { bridge } = start({ hostContext: { theme: 'light' } })
+    bridge.hostContext.theme = 'dark'
+    expect(bridge.hostContext.theme).toBe('light')
+  })
+
+  it('refuses to switch to a display mode the app did not declare', async () => {
+    const { view, bridge } = start({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
+    expect(() => bridge.setHostContext({ displayMode: 'fullscreen' })).toThrow(expect.objectContaining({ code: 'DENIED' }))
+  })
+})
+
+describe('bad input never breaks the bridge', () => {
+  it('ignores non-JSON-RPC data and answers malformed requests with the right error', async () => {
+    const { view, bridge, warnings } = start()
+    view.post('hello')
+    view.post({ jsonrpc: '1.0', id: 1, method: 'x' })
+    view.post(null)
+    const badParams = await view.request('ui/initialize', 'nope' as never)
+    expect(badParams.error.code).toBe(-32602)
+    view.post({ jsonrpc: '2.0', id: 77, method: 42 })
+    await until(() => view.received.find((m) => m.id === 77))
+    expect(view.received.find((m) => m.id === 77).error.code).toBe(-32600)
+    const unknown = await view.request('no/such-method', {})
+    expect(unknown.error.code).toBe(-32601)
+    const init = await view.initialize({ appInfo: 'x' }, { initialized: false })
+    expect(init.error.code).toBe(-32602)
+    expect(bridge.closed).toBe(false)
+    expect(warnings.some((w) => w.code === 'MALFORMED')).toBe(true)
+  })
+
+  it('drops messages from another window or another origin', async () => {
+    const { view, pair, bridge, warnings } = start({}, { viewOrigin: 'https://sandbox.example' })
+    pair.injectToHost({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, { source: {} })
+    pair.injectToHost({ jsonrpc: '2.0', id: 2, method: 'ui/initialize', params: {} }, { origin: 'https://evil.example' })
+    await pair.flush()
+    expect(view.received).toEqual([])
+    expect(bridge.appInfo).toBeUndefined()
+    expect(warnings.some((w) => w.code === 'POLICY' && w.message.includes('evil.example'))).toBe(true)
+    // Posting goes to the pinned origin, never "*".
+    await view.initialize()
+    expect(pair.log.filter((entry) => entry.from === 'host').every((entry) => entry.targetOrigin === 'https://sandbox.example')).toBe(true)
+  })
+
+  it('survives a throwing listener', async () => {
+    const { view, bridge } = start()
+    const reported = vi.fn()
+    vi.stubGlobal('reportError', reported)
+    bridge.on('initialized', () => {
+      throw new Error('listener bug')
+    })
+    await view.initialize()
+    vi.unstubAllGlobals()
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'listener bug' }))
+    const ping = await view.request('ping')
+    expect(ping.result).toEqual({})
+  })
+})
+
+describe('host → view requests', () => {
+  it('calls and lists the view\'s own tools, only when the view declared tools', async () => {
+    const { view, bridge } = start()
+    view.answer('tools/list', () => ({ tools: [{ name: 'zoom', inputSchema: { type: 'object' } }] }))
+    view.answer('tools/call', (params) => ({ content: [{ type: 'text', text: `called ${params.name}` }] }))
+    await view.initialize({ appCapabilities: { tools: { listChanged: true } } })
+    expect((await bridge.listTools()).tools.map((t) => t.name)).toEqual(['zoom'])
+    expect(await bridge.callTool({ name: 'zoom', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'called zoom' }] })
+    const changed = vi.fn()
+    bridge.on('toolslistchanged', changed)
+    view.notify('notifications/tools/list_changed')
+    await until(() => changed.mock.calls.length === 1)
+  })
+
+  it('whenInitialized settles on abort, on close and at once when initialized', async () => {
+    const { view, bridge } = start()
+    const controller = new AbortController()
+    const aborted = bridge.whenInitialized({ signal: controller.signal })
+    controller.abort()
+    await expect(aborted).rejects.toMatchObject({ code: 'CANCELLED' })
+    await expect(bridge.whenInitialized({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    await view.initialize()
+    await expect(bridge.whenInitialized()).resolves.toBeUndefined()
+    const other = start()
+    const waiting = other.bridge.whenInitialized()
+    other.bridge.close('gone')
+    await expect(waiting).rejects.toMatchObject({ code: 'CLOSED', message: 'gone' })
+  })
+
+  it('refuses app tools calls when the view declared none, and list changes it did not declare', async () => {
+    const { view, bridge, pair, warnings } = start()
+    const changed = vi.fn()
+    bridge.on('toolslistchanged', changed)
+    await view.initialize({ appCapabilities: { tools: {} } })
+    view.notify('notifications/tools/list_changed')
+    await pair.flush()
+    expect(changed).not.toHaveBeenCalled()
+    expect(warnings.some((w) => w.message.includes('tools.listChanged'))).toBe(true)
+    const bare = start()
+    await bare.view.initialize()
+    await expect(bare.bridge.listTools()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+  })
+
+  it('waits for initialized before calling, and times out', async () => {
+    const { view, bridge } = start({ timeoutMs: 50 })
+    view.answer('ping', () => ({}))
+    const early = bridge.ping()
+    await view.initialize()
+    await early
+    expect(view.received.filter((m) => m.method === 'ping')).toHaveLength(1)
+    view.answer('tools/call', () => new Promise(() => {}))
+    await view.initialize({ appCapabilities: { tools: {} } })
+    await expect(bridge.callTool({ name: 'slow' })).rejects.toMatchObject({ code: 'TIMEOUT' })
+  })
+
+  it('validates what the view answers', async () => {
+    const { view, bridge } = start()
+    view.answer('tools/list', () => ({ tools: 'nope' }))
+    await view.initialize({ appCapabilities: { tools: {} } })
+    await expect(bridge.listTools()).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
+  })
+})
+
+describe('teardown and close', () => {
+  it('sends the reason, waits for the answer, then closes', async () => {
+    const { view, bridge } = start()
+    let answered = false
+    view.answer('ui/resource-teardown', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      answered = true
+      return {}
+    })
+    await view.initialize()
+    const closed = vi.fn()
+    bridge.on('close', closed)
+    await bridge.teardown('user closed the chat')
+    expect(answered).toBe(true)
+    expect(view.received.find((m) => m.method === 'ui/resource-teardown').params).toEqual({ reason: 'user closed the chat' })
+    expect(closed).toHaveBeenCalledWith('user closed the chat')
+    expect(bridge.closed).toBe(true)
+  })
+
+  it('gives up on a silent view after the teardown timeout', async () => {
+    const { view, bridge, warnings } = start({ teardownTimeoutMs: 30 })
+    await view.initialize()
+    const started = Date.now()
+    await bridge.teardown()
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(bridge.closed).toBe(true)
+    expect(warnings.some((w) => w.message.includes('timed out'))).toBe(true)
+  })
+
+  it('skips the request for a view that never initialized', async () => {
+    const { view, bridge } = start()
+    await bridge.teardown()
+    expect(view.received).toEqual([])
+    expect(bridge.closed).toBe(true)
+  })
+
+  it('settles everything pending on close and removes its listener', async () => {
+    const { view, bridge, pair } = start()
+    view.answer('tools/call', () => new Promise(() => {}))
+    await view.initialize({ appCapabilities: { tools: {} } })
+    expect(listenedFrames(pair.host as never)).toBe(1)
+    const pending = bridge.callTool({ name: 'x' })
+    await until(() => bridge.pendingCount === 1)
+    bridge.close('bye')
+    await expect(pending).rejects.toMatchObject({ code: 'CLOSED' })
+    expect(listenedFrames(pair.host as never)).toBe(0)
+    expect(() => bridge.sendToolInput({})).toThrow(expect.objectContaining({ code: 'CLOSED' }))
+    const after = bridge.ping()
+    await expect(after).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('shares one message listener among many bridges', async () => {
+    const { pair } = start()
+    const others = Array.from({ length: 20 }, () => new HostBridge({ hostInfo: HOST_INFO, target: { postMessage() {} } as never, targetOrigin: 'null', hostWindow: pair.host as never }))
+    const added = vi.spyOn(pair.host, 'addEventListener')
+    const more = new HostBridge({ hostInfo: HOST_INFO, target: { postMessage() {} } as never, targetOrigin: 'null', hostWindow: pair.host as never })
+    expect(added).not.toHaveBeenCalled()
+    expect(listenedFrames(pair.host as never)).toBe(22)
+    for (const bridge of [...others, more]) bridge.close()
+    expect(listenedFrames(pair.host as never)).toBe(1)
+  })
+})
+
+describe('list changes relayed by the host', () => {
+  it('sends list_changed only when advertised and initialized', async () => {
+    const { view, bridge, pair } = start({ capabilities: { serverTools: { listChanged: true }, serverResources: {} } })
+    bridge.sendListChanged('tools')
+    await view.initialize()
+    bridge.sendListChanged('tools')
+    bridge.sendListChanged('resources')
+    bridge.sendListChanged('prompts')
+    await pair.flush()
+    expect(view.notifications().map((m) => m.method)).toEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed'])
+  })
+})

@@ -1,0 +1,295 @@
+/**
+ * `mountApp` in a happy-dom page: srcdoc framing, CSP and `allow`, tool data streaming, sizing,
+ * display modes, and the frame's life tied to the bridge's. (Scripts do not run in happy-dom
+ * frames, so the view is scripted from the outside: its messages are dispatched on the host
+ * window with the frame's window as `source`, and the host's are read on the frame's window.)
+ */
+import { Window } from 'happy-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { listenedFrames, mountApp, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
+import { HOST_INFO, createScriptedView, until, type ScriptedView } from './helpers.js'
+
+const MIME = 'text/html;profile=mcp-app'
+const HTML = '<!doctype html><html lang="en"><head><title>app</title></head><body><p>app</p></body></html>'
+const tool = { name: 'show_chart', title: 'Chart', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://charts/app' } } }
+
+let pages: Window[] = []
+afterEach(async () => {
+  for (const page of pages) {
+    await page.happyDOM.abort()
+    page.close()
+  }
+  pages = []
+})
+
+function openPage(url = 'https://host.example/chat') {
+  const page = new Window({ url })
+  pages.push(page)
+  const container = page.document.createElement('div')
+  page.document.body.appendChild(container)
+  return { window: page, container: container as unknown as Element }
+}
+
+function mount(options: Partial<MountAppOptions> = {}) {
+  const { window, container } = openPage()
+  const app = mountApp({ container, sandbox: 'srcdoc', hostInfo: HOST_INFO, resource: { html: HTML }, ...options } as MountAppOptions)
+  return { window, container, app }
+}
+
+/** The view inside `app`'s frame, once the frame exists. */
+async function viewOf(app: MountedApp, window: Window): Promise<ScriptedView> {
+  await until(() => app.iframe.isConnected && app.iframe.contentWindow, 2000, 'the frame')
+  const frameWindow = app.iframe.contentWindow as unknown as Window
+  return createScriptedView(
+    (data) => setTimeout(() => window.dispatchEvent(new window.MessageEvent('message', { data: structuredClone(data) as never, origin: 'null', source: frameWindow as never }))),
+    (receive) => frameWindow.addEventListener('message', (event: any) => receive(event.data)),
+    () => app.bridge,
+  )
+}
+
+describe('framing a view with srcdoc', () => {
+  it('uses an opaque-origin sandbox and puts the CSP first, after the doctype', async () => {
+    const { app, window } = mount({ resource: { html: HTML, meta: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {}, clipboardWrite: {} } } } })
+    await viewOf(app, window)
+    expect(app.iframe.getAttribute('sandbox')).toBe('allow-scripts')
+    expect(app.iframe.getAttribute('allow')).toBe('camera; clipboard-write')
+    const srcdoc = app.iframe.getAttribute('srcdoc')!
+    expect(srcdoc.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src \'none\';')).toBe(true)
+    expect(srcdoc).toContain('connect-src https://api.example.com;')
+    expect(srcdoc.endsWith(HTML.slice('<!doctype html>'.length))).toBe(true)
+    expect(app.iframe.hasAttribute('data-prefers-border')).toBe(false)
+  })
+
+  it('exposes the server\'s border preference to the host\'s CSS', async () => {
+    const { app, window } = mount({ resource: { html: HTML, meta: { prefersBorder: false } } })
+    await viewOf(app, window)
+    expect(app.iframe.getAttribute('data-prefers-border')).toBe('false')
+  })
+
+  it('reads the tool\'s resource through the client and tells the view what it granted', async () => {
+    const readResource = vi.fn(async ({ uri }: { uri: string }) => ({
+      contents: [{ uri, mimeType: MIME, text: HTML, _meta: { ui: { csp: { resourceDomains: ['https://cdn.example.com'] }, permissions: { microphone: {}, geolocation: {} } } } }],
+    }))
+    const { app, window } = mount({ resource: undefined, tool, toolCallId: 7, client: { readResource } as never, grantPermissions: ({ microphone }) => ({ microphone, usb: {} }) })
+    const view = await viewOf(app, window)
+    const init = await view.initialize()
+    expect(readResource).toHaveBeenCalledWith({ uri: 'ui://charts/app' }, expect.anything())
+    expect(init.result.hostContext.toolInfo).toEqual({ id: 7, tool })
+    expect(init.result.hostCapabilities.sandbox).toEqual({
+      csp: { connectDomains: [], resourceDomains: ['https://cdn.example.com'], frameDomains: [], baseUriDomains: [] },
+      permissions: { microphone: {} },
+    })
+    expect(app.iframe.getAttribute('allow')).toBe('microphone')
+    expect(app.iframe.title).toBe('Chart')
+    const shown = await app.ready
+    expect(shown.csp.policy).toContain('script-src \'self\' \'unsafe-inline\' https://cdn.example.com')
+  })
+
+  it('drops hostile CSP entries, reports each one, and grants none of them', async () => {
+    const hostile = ['*', "'unsafe-eval'", 'https:', 'a.com; script-src *', 'https://ok.example.com', 'data:', 'https://*.com', 'javascript:alert(1)']
+    const { app, window } = mount({ resource: { html: HTML, meta: { csp: { resourceDomains: hostile, connectDomains: hostile, frameDomains: hostile } } } })
+    const warnings: string[] = []
+    app.bridge.on('warning', (warning) => warnings.push(warning.message))
+    const view = await viewOf(app, window)
+    const init = await view.initialize()
+    const policy = (await app.ready).csp.policy
+    const ok = 'https://ok.example.com'
+    expect(policy).toBe(
+      `default-src 'none'; script-src 'self' 'unsafe-inline' ${ok}; style-src 'self' 'unsafe-inline' ${ok}; img-src 'self' data: ${ok}; ` +
+        `media-src 'self' data: ${ok}; font-src 'self' ${ok}; connect-src ${ok}; frame-src ${ok}; object-src 'none'; base-uri 'self'`,
+    )
+    expect(app.iframe.getAttribute('srcdoc')).toContain(`content="${policy.replace(/"/g, '&quot;')}"`)
+    expect(warnings.filter((w) => w.startsWith('CSP entry refused'))).toHaveLength(21)
+    expect(init.result.hostCapabilities.sandbox.csp.resourceDomains).toEqual(['https://ok.example.com'])
+  })
+
+  it('refuses a resource with the wrong MIME type or URI: ready rejects and nothing is framed', async () => {
+    const readResource = async ({ uri }: { uri: string }) => ({ contents: [{ uri, mimeType: 'text/html', text: HTML }] })
+    const { app, container } = mount({ resource: undefined, tool, client: { readResource } as never })
+    await expect(app.ready).rejects.toMatchObject({ code: 'PROTOCOL' })
+    expect(app.bridge.closed).toBe(true)
+    expect(container.querySelector('iframe')).toBeNull()
+    const bad = mount({ resource: undefined, tool: { ...tool, _meta: { ui: { resourceUri: 'https://evil.example/app.html' } } }, client: { readResource } as never })
+    await expect(bad.app.ready).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+  })
+})
+
+describe('the sandbox proxy option', () => {
+  it('refuses a proxy on the host\'s own origin unless the danger is named', () => {
+    const { container } = openPage('https://host.example/chat')
+    const options = { container, hostInfo: HOST_INFO, resource: { html: HTML } }
+    expect(() => mountApp({ ...options, sandbox: { proxyUrl: '/sandbox.html' } })).toThrow(expect.objectContaining({ code: 'DENIED' }))
+    expect(() => mountApp({ ...options, sandbox: { proxyUrl: 'https://host.example:443/sandbox.html' } })).toThrow(expect.objectContaining({ code: 'DENIED' }))
+    expect(() => mountApp({ ...options, sandbox: { proxyUrl: 'javascript:alert(1)' } })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    const risky = mountApp({ ...options, sandbox: { proxyUrl: '/sandbox.html', dangerouslyAllowSameOriginProxy: true } })
+    risky.bridge.close()
+    const other = mountApp({ ...options, sandbox: { proxyUrl: 'https://sandbox.example/proxy.html' } })
+    other.bridge.close()
+  })
+
+  it('checks a proxy URL picked per resource once the resource is known', async () => {
+    const { container } = openPage('https://host.example/chat')
+    const picked = vi.fn(() => 'https://host.example/sandbox.html')
+    const app = mountApp({ container, hostInfo: HOST_INFO, resource: { html: HTML, meta: { domain: 'weather' } }, sandbox: { proxyUrl: picked } })
+    await expect(app.ready).rejects.toMatchObject({ code: 'DENIED' })
+    expect(picked).toHaveBeenCalledWith(expect.objectContaining({ meta: { domain: 'weather' } }))
+    expect(container.querySelector('iframe')).toBeNull()
+  })
+})
+
+describe('tool data', () => {
+  it('streams input then result once the view is initialized', async () => {
+    let finish!: (value: { content: Array<{ type: 'text'; text: string }> }) => void
+    const { app, window } = mount({ toolInput: Promise.resolve({ q: 'x' }), toolResult: new Promise((resolve) => (finish = resolve)) })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    await until(() => view.notifications().length === 1)
+    finish({ content: [{ type: 'text', text: 'done' }] })
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications().map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input', { arguments: { q: 'x' } }],
+      ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'done' }] }],
+    ])
+  })
+
+  it('turns a failed tool call into tool-cancelled, even when it fails before the input', async () => {
+    let giveInput!: (value: Record<string, unknown>) => void
+    const { app, window } = mount({ toolInput: new Promise((resolve) => (giveInput = resolve)), toolResult: Promise.reject(new Error('server exploded')) })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    giveInput({ a: 1 })
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications().map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input', { arguments: { a: 1 } }],
+      ['ui/notifications/tool-cancelled', { reason: 'server exploded' }],
+    ])
+  })
+
+  it('sends {} as input when only a result is given', async () => {
+    const { app, window } = mount({ toolResult: { content: [] } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications()[0].params).toEqual({ arguments: {} })
+  })
+})
+
+describe('sizing', () => {
+  it('follows the height, clamped to the limits, and leaves the width alone by default', async () => {
+    const { app, window } = mount({ size: { maxHeight: 800, minHeight: 50 }, hostContext: { containerDimensions: { maxHeight: 600 } } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    view.notify('ui/notifications/size-changed', { height: 321.2, width: 200 })
+    await until(() => app.iframe.style.height === '322px')
+    view.notify('ui/notifications/size-changed', { height: 5000 })
+    await until(() => app.iframe.style.height === '600px')
+    view.notify('ui/notifications/size-changed', { height: 3 })
+    await until(() => app.iframe.style.height === '50px')
+    expect(app.iframe.style.maxWidth).toBe('')
+  })
+
+  it('uses the width only as a maximum when asked, and a fixed height wins', async () => {
+    const { app, window } = mount({ size: { width: true, maxWidth: 500 }, hostContext: { containerDimensions: { height: 400 } } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    expect(app.iframe.style.height).toBe('400px')
+    view.notify('ui/notifications/size-changed', { height: 100, width: 900 })
+    await until(() => app.iframe.style.maxWidth === '500px')
+    expect(app.iframe.style.width).toBe('100%')
+    expect(app.iframe.style.height).toBe('400px')
+  })
+})
+
+describe('display modes', () => {
+  it('applies a granted mode to the frame and restores the inline size afterwards', async () => {
+    const { app, window } = mount({ hostContext: { displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] } })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    view.notify('ui/notifications/size-changed', { height: 240 })
+    await until(() => app.iframe.style.height === '240px')
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'fullscreen' })
+    expect(app.iframe.getAttribute('data-display-mode')).toBe('fullscreen')
+    expect(app.iframe.style.position).toBe('fixed')
+    expect(app.iframe.style.height).toBe('100vh')
+    view.notify('ui/notifications/size-changed', { height: 999 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(app.iframe.style.height).toBe('100vh')
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect(app.iframe.style.position).toBe('')
+    expect(app.iframe.style.height).toBe('999px')
+  })
+
+  it('shows the initial mode once the frame exists, and falls back inline for an app that did not declare it', async () => {
+    const context = { displayMode: 'fullscreen' as const, availableDisplayModes: ['inline' as const, 'fullscreen' as const] }
+    const declared = mount({ hostContext: context })
+    const view = await viewOf(declared.app, declared.window)
+    expect(declared.app.iframe.style.position).toBe('fixed')
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect(declared.app.iframe.style.position).toBe('fixed')
+    const undeclared = mount({ hostContext: context })
+    const other = await viewOf(undeclared.app, undeclared.window)
+    const init = await other.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
+    expect(init.result.hostContext.displayMode).toBe('inline')
+    expect(undeclared.app.iframe.style.position).toBe('')
+    expect(undeclared.app.iframe.getAttribute('data-display-mode')).toBe('inline')
+  })
+
+  it('lets the host show modes itself', async () => {
+    const applyDisplayMode = vi.fn()
+    const { app, window } = mount({ applyDisplayMode, hostContext: { availableDisplayModes: ['inline', 'pip'] } })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'pip'] } })
+    await view.request('ui/request-display-mode', { mode: 'pip' })
+    expect(applyDisplayMode).toHaveBeenCalledWith('pip', app.iframe)
+    expect(app.iframe.style.position).toBe('')
+  })
+})
+
+describe('the frame lives exactly as long as the bridge', () => {
+  it('closes the bridge when the host just removes the frame, leaving no listener', async () => {
+    const { app, window, container } = mount()
+    const view = await viewOf(app, window)
+    await view.initialize()
+    expect(listenedFrames(window as never)).toBe(1)
+    container.remove()
+    await until(() => app.bridge.closed)
+    expect(listenedFrames(window as never)).toBe(0)
+    await expect(app.bridge.ping()).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('closes the bridge and drops the frame when the frame navigates away', async () => {
+    const { app, window } = mount()
+    await viewOf(app, window)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    app.iframe.dispatchEvent(new window.Event('load') as never)
+    await until(() => app.bridge.closed)
+    expect(app.iframe.isConnected).toBe(false)
+  })
+
+  it('teardown asks the view, then removes the frame', async () => {
+    const { app, window } = mount()
+    const view = await viewOf(app, window)
+    view.answer('ui/resource-teardown', () => ({}))
+    await view.initialize()
+    await app.teardown('done')
+    expect(view.received.find((m) => m.method === 'ui/resource-teardown').params).toEqual({ reason: 'done' })
+    expect(app.iframe.isConnected).toBe(false)
+    expect(listenedFrames(window as never)).toBe(0)
+  })
+
+  it('closing before the resource arrives never frames anything', async () => {
+    let resolve!: (value: unknown) => void
+    const readResource = () => new Promise((r) => (resolve = r))
+    const { app, container } = mount({ resource: undefined, tool, client: { readResource } as never })
+    app.bridge.close()
+    resolve({ contents: [{ uri: 'ui://charts/app', mimeType: MIME, text: HTML }] })
+    await expect(app.ready).rejects.toMatchObject({ code: 'CLOSED' })
+    expect(container.querySelector('iframe')).toBeNull()
+  })
+
+  it('ready rejects with TIMEOUT when the view never initializes', async () => {
+    const { app } = mount({ timeoutMs: 50 })
+    await expect(app.ready).rejects.toMatchObject({ code: 'TIMEOUT' })
+    expect(app.bridge.closed).toBe(false)
+  })
+})

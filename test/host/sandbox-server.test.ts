@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createSandboxHandler, sandboxResponse, startSandboxServer } from '../../src/host/sandbox-server.js'
+import { buildSandboxUrl } from '../../src/host/sandbox-url.js'
+import { DEFAULT_CSP } from '../../src/host/index.js'
+
+vi.mock('virtual:sandbox-proxy-script', () => ({ default: 'console.log("proxy")</script><script>alert(1)' }))
+
+const HOST = 'https://chat.example'
+const options = { hostOrigins: [HOST, 'http://127.0.0.1:5173'], page: '<!doctype html><p>proxy</p>' }
+const url = (params: Parameters<typeof buildSandboxUrl>[1]) => buildSandboxUrl('https://sandbox.example/sandbox-proxy.html', params)
+
+describe('sandboxResponse', () => {
+  it('serves the page with the view\'s CSP and frame-ancestors for the host', () => {
+    const response = sandboxResponse(url({ hostOrigin: HOST, csp: { connectDomains: ['https://api.example.com'] } }), options)
+    expect(response.status).toBe(200)
+    expect(response.body).toBe(options.page)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['content-security-policy']).toBe(`${DEFAULT_CSP.replace("connect-src 'none'", 'connect-src https://api.example.com')}; frame-ancestors ${HOST}`)
+  })
+
+  it('rebuilds the policy, so hostile URL entries never reach the header', () => {
+    const hostile = ['*', "'unsafe-eval'", 'https:', 'a.com; script-src *', "https://x.example; script-src 'unsafe-eval'"]
+    const response = sandboxResponse(url({ hostOrigin: HOST, csp: { resourceDomains: hostile, connectDomains: hostile, frameDomains: hostile, baseUriDomains: hostile } }), options)
+    expect(response.headers['content-security-policy']).toBe(`${DEFAULT_CSP}; frame-ancestors ${HOST}`)
+    const raw = `/sandbox-proxy.html?host=${encodeURIComponent(HOST)}&csp=${encodeURIComponent('{"connectDomains":"*"}')}&relax=everything`
+    expect(sandboxResponse(raw, options).headers['content-security-policy']).toBe(`${DEFAULT_CSP}; frame-ancestors ${HOST}`)
+  })
+
+  it('applies the named relaxations only', () => {
+    const policy = sandboxResponse(url({ hostOrigin: HOST, relax: { blobWorkers: true, webAssembly: true } }), options).headers['content-security-policy']
+    expect(policy).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';")
+    expect(policy).toContain('worker-src blob:')
+    expect(policy).not.toContain("'unsafe-eval'")
+  })
+
+  it('refuses host origins it was not configured for', () => {
+    for (const hostOrigin of ['https://evil.example', 'https://chat.example.evil.example', 'null', '*', `${HOST}/`]) {
+      const response = sandboxResponse(url({ hostOrigin }), options)
+      expect(response.status, hostOrigin).toBe(403)
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(response.body).not.toBe(options.page)
+    }
+    expect(sandboxResponse('/sandbox-proxy.html', options).status).toBe(403)
+  })
+
+  it('refuses a configuration that is not a list of http(s) origins', () => {
+    for (const hostOrigins of [[], ['*'], ['https://chat.example/path'], ['null'], ['javascript:alert(1)']]) {
+      expect(() => createSandboxHandler({ ...options, hostOrigins }), JSON.stringify(hostOrigins)).toThrow(TypeError)
+    }
+  })
+})
+
+describe('over HTTP', () => {
+  it('serves GET and HEAD and refuses other methods', async () => {
+    const server = await startSandboxServer(options)
+    try {
+      expect(server.url).toMatch(/^http:\/\/localhost:\d+\/sandbox-proxy\.html$/)
+      const address = server.url.replace('localhost', '127.0.0.1')
+      const page = await fetch(`${address}?host=${encodeURIComponent(HOST)}`)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-security-policy')).toBe(`${DEFAULT_CSP}; frame-ancestors ${HOST}`)
+      expect(await page.text()).toBe(options.page)
+      const head = await fetch(`${address}?host=${encodeURIComponent(HOST)}`, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(await head.text()).toBe('')
+      expect((await fetch(address, { method: 'POST', body: 'x' })).status).toBe(405)
+      expect((await fetch(`${address}?host=${encodeURIComponent('https://evil.example')}`)).status).toBe(403)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the published entry', () => {
+  it('serves the built page by default, with its script unable to close the element early', async () => {
+    const entry = await import('../../src/host/sandbox-server-entry.js')
+    expect(entry.SANDBOX_PROXY_HTML.startsWith('<!doctype html>')).toBe(true)
+    expect(entry.SANDBOX_PROXY_HTML).toContain('console.log("proxy")<\\/script><script>alert(1)')
+    expect(entry.SANDBOX_PROXY_HTML.match(/<\/script>/g)).toHaveLength(1)
+    expect(entry.sandboxResponse(`/?host=${encodeURIComponent(HOST)}`, { hostOrigins: [HOST] }).body).toBe(entry.SANDBOX_PROXY_HTML)
+  })
+})

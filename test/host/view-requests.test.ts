@@ -1,0 +1,302 @@
+import { describe, expect, it, vi } from 'vitest'
+import { BridgeError, type HostHandlers } from '../../src/host/index.js'
+import { hostsClosedAfterEach, until } from './helpers.js'
+
+const start = hostsClosedAfterEach()
+
+const text = (value: string) => ({ type: 'text', text: value })
+
+describe('the gate runs before any handler', () => {
+  it('refuses a request before ui/initialize', async () => {
+    const message = vi.fn()
+    const { view } = start({ capabilities: { message: {} }, handlers: { message } })
+    const response = await view.request('ui/message', { role: 'user', content: [text('hi')] })
+    expect(response.error.code).toBe(-32600)
+    expect(message).not.toHaveBeenCalled()
+  })
+
+  it('answers -32601 for every capability the host did not advertise', async () => {
+    const handlers: HostHandlers = {
+      message: vi.fn(),
+      openLink: vi.fn(),
+      downloadFile: vi.fn(),
+      updateModelContext: vi.fn(),
+      createSamplingMessage: vi.fn(),
+      callTool: vi.fn(),
+      readResource: vi.fn(),
+      listResources: vi.fn(),
+      listResourceTemplates: vi.fn(),
+    }
+    const { view } = start({ handlers })
+    await view.initialize()
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['ui/message', { role: 'user', content: [text('x')] }],
+      ['ui/open-link', { url: 'https://example.com' }],
+      ['ui/download-file', { contents: [{ type: 'resource_link', uri: 'https://example.com/f', name: 'f' }] }],
+      ['ui/update-model-context', { content: [text('x')] }],
+      ['sampling/createMessage', { messages: [], maxTokens: 10 }],
+      ['tools/call', { name: 'x' }],
+      ['resources/read', { uri: 'ui://x' }],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+    ]
+    for (const [method, params] of calls) expect((await view.request(method, params)).error.code, method).toBe(-32601)
+    for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('answers -32602 for bad params without calling the handler', async () => {
+    const message = vi.fn()
+    const { view } = start({ capabilities: { message: {} }, handlers: { message } })
+    await view.initialize()
+    expect((await view.request('ui/message', { role: 'assistant', content: [text('x')] })).error.code).toBe(-32602)
+    expect((await view.request('ui/message', { role: 'user', content: 'x' })).error.code).toBe(-32602)
+    expect(message).not.toHaveBeenCalled()
+  })
+
+  it('rate-limits a request flood and keeps serving afterwards', async () => {
+    const message = vi.fn()
+    const { view } = start({ capabilities: { message: {} }, handlers: { message }, rateLimits: { actions: { burst: 3, perSecond: 1 } } })
+    await view.initialize()
+    const responses = await Promise.all(Array.from({ length: 20 }, () => view.request('ui/message', { role: 'user', content: [text('spam')] })))
+    expect(responses.filter((r) => r.result)).toHaveLength(3)
+    expect(responses.filter((r) => r.error?.code === -32000 && /rate limit/i.test(r.error.message))).toHaveLength(17)
+    expect(message).toHaveBeenCalledTimes(3)
+    expect((await view.request('ping')).result).toEqual({})
+  })
+
+  it('drops a flood of notifications beyond the limit, with one warning per burst', async () => {
+    const { view, bridge, pair, warnings } = start({ rateLimits: { notifications: { burst: 5, perSecond: 1 } } })
+    const sizes = vi.fn()
+    bridge.on('sizechange', sizes)
+    await view.initialize()
+    for (let i = 0; i < 50; i++) view.notify('ui/notifications/size-changed', { height: i })
+    await pair.flush()
+    await until(() => sizes.mock.calls.length === 5)
+    await pair.flush()
+    expect(sizes).toHaveBeenCalledTimes(5)
+    expect(warnings.filter((w) => /rate limit/i.test(w.message))).toHaveLength(1)
+  })
+})
+
+describe('ui/message', () => {
+  it('gives the handler checked params and answers with its result', async () => {
+    const message = vi.fn(() => ({ _meta: { accepted: true } }))
+    const { view } = start({ capabilities: { message: {} }, handlers: { message } })
+    await view.initialize()
+    const response = await view.request('ui/message', { role: 'user', content: text('single block') })
+    expect(response.result).toEqual({ _meta: { accepted: true } })
+    expect(message).toHaveBeenCalledWith({ role: 'user', content: [text('single block')] }, expect.objectContaining({ signal: expect.any(AbortSignal) }))
+  })
+
+  it('denies without a handler, and when the handler says isError', async () => {
+    const { view } = start({ capabilities: { message: {} } })
+    await view.initialize()
+    expect((await view.request('ui/message', { role: 'user', content: [text('x')] })).error.code).toBe(-32000)
+    const denying = start({ capabilities: { message: {} }, handlers: { message: () => ({ isError: true }) } })
+    await denying.view.initialize()
+    expect((await denying.view.request('ui/message', { role: 'user', content: [text('x')] })).error).toMatchObject({ code: -32000 })
+  })
+
+  it('refuses content kinds the host did not list', async () => {
+    const message = vi.fn()
+    const { view } = start({ capabilities: { message: { text: {} } }, handlers: { message } })
+    await view.initialize()
+    const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' }
+    expect((await view.request('ui/message', { role: 'user', content: [text('x'), image] })).error.code).toBe(-32602)
+    expect((await view.request('ui/message', { role: 'user', content: [text('x')] })).result).toEqual({})
+    expect(message).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('ui/update-model-context', () => {
+  it('keeps the latest context, clears on empty, and tells the host', async () => {
+    const { view, bridge } = start({ capabilities: { updateModelContext: {} } })
+    const seen = vi.fn()
+    bridge.on('modelcontext', seen)
+    await view.initialize()
+    await view.request('ui/update-model-context', { content: [text('first')] })
+    await view.request('ui/update-model-context', { structuredContent: { count: 2 } })
+    expect(bridge.modelContext).toEqual({ structuredContent: { count: 2 } })
+    await view.request('ui/update-model-context', {})
+    expect(bridge.modelContext).toBeUndefined()
+    expect(seen).toHaveBeenCalledTimes(3)
+  })
+
+  it('keeps the previous context when the handler refuses', async () => {
+    let refuse = false
+    const { view, bridge } = start({
+      capabilities: { updateModelContext: {} },
+      handlers: {
+        updateModelContext: () => {
+          if (refuse) throw new BridgeError('DENIED', 'Too much context')
+        },
+      },
+    })
+    await view.initialize()
+    await view.request('ui/update-model-context', { content: [text('kept')] })
+    refuse = true
+    const response = await view.request('ui/update-model-context', { content: [text('refused')] })
+    expect(response.error).toMatchObject({ code: -32000, message: 'Too much context' })
+    expect(bridge.modelContext).toEqual({ content: [text('kept')] })
+  })
+
+  it('refuses structuredContent when the host listed modalities without it', async () => {
+    const { view, bridge } = start({ capabilities: { updateModelContext: { text: {} } } })
+    await view.initialize()
+    expect((await view.request('ui/update-model-context', { structuredContent: { a: 1 } })).error.code).toBe(-32602)
+    expect(bridge.modelContext).toBeUndefined()
+  })
+})
+
+describe('ui/open-link', () => {
+  it('passes allowed links to the handler with the parsed URL', async () => {
+    const openLink = vi.fn()
+    const { view } = start({ capabilities: { openLinks: {} }, handlers: { openLink } })
+    await view.initialize()
+    expect((await view.request('ui/open-link', { url: 'https://example.com/a?b=c' })).result).toEqual({})
+    expect(openLink.mock.calls[0]![0].parsed.hostname).toBe('example.com')
+  })
+
+  it('denies schemes outside the allowlist, and code-running schemes whatever the allowlist', async () => {
+    const openLink = vi.fn()
+    const { view } = start({ capabilities: { openLinks: {} }, handlers: { openLink }, openLinkSchemes: ['https', 'javascript:', 'DATA:'] })
+    await view.initialize()
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>x</script>', 'http://example.com', 'ftp://example.com']) {
+      const response = await view.request('ui/open-link', { url })
+      expect(response.error, url).toMatchObject({ code: -32000 })
+    }
+    expect((await view.request('ui/open-link', { url: 'not a url' })).error.code).toBe(-32602)
+    expect(openLink).not.toHaveBeenCalled()
+  })
+})
+
+describe('ui/download-file', () => {
+  it('hands checked contents to the handler, refuses malformed ones', async () => {
+    const downloadFile = vi.fn()
+    const { view } = start({ capabilities: { downloadFile: {} }, handlers: { downloadFile } })
+    await view.initialize()
+    const file = { type: 'resource', resource: { uri: 'file:///report.csv', mimeType: 'text/csv', text: 'a,b' } }
+    expect((await view.request('ui/download-file', { contents: [file] })).result).toEqual({})
+    expect(downloadFile).toHaveBeenCalledWith({ contents: [file] }, expect.anything())
+    expect((await view.request('ui/download-file', { contents: [] })).error.code).toBe(-32602)
+    expect((await view.request('ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'x' } }] })).error.code).toBe(-32602)
+  })
+})
+
+describe('ui/request-display-mode', () => {
+  const context = { displayMode: 'inline' as const, availableDisplayModes: ['inline' as const, 'fullscreen' as const] }
+
+  it('grants a mode both sides declared, answers first, then sends the context change', async () => {
+    const { view, bridge, pair } = start({ hostContext: context })
+    const modes = vi.fn()
+    bridge.on('displaymodechange', modes)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    const response = await view.request('ui/request-display-mode', { mode: 'fullscreen' })
+    expect(response.result).toEqual({ mode: 'fullscreen' })
+    await until(() => view.notifications('ui/notifications/host-context-changed').length === 1)
+    const order = pair.log.filter((e) => e.from === 'host').map((e) => e.message.method ?? 'response')
+    expect(order.slice(-2)).toEqual(['response', 'ui/notifications/host-context-changed'])
+    expect(view.notifications('ui/notifications/host-context-changed')[0].params).toEqual({ displayMode: 'fullscreen' })
+    expect(modes).toHaveBeenCalledWith('fullscreen')
+    expect(bridge.hostContext.displayMode).toBe('fullscreen')
+  })
+
+  it('keeps the current mode for a mode the app or the host did not declare', async () => {
+    const requestDisplayMode = vi.fn()
+    const { view, pair } = start({ hostContext: context, handlers: { requestDisplayMode } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'pip'] } })
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    expect((await view.request('ui/request-display-mode', { mode: 'pip' })).result).toEqual({ mode: 'inline' })
+    expect((await view.request('ui/request-display-mode', { mode: 'theatre' })).error.code).toBe(-32602)
+    await pair.flush()
+    expect(requestDisplayMode).not.toHaveBeenCalled()
+    expect(view.notifications()).toEqual([])
+  })
+
+  it('lets the handler refuse, and never applies a mode it was not allowed to', async () => {
+    const { view, bridge, warnings } = start({ hostContext: { ...context, availableDisplayModes: ['inline', 'fullscreen', 'pip'] }, handlers: { requestDisplayMode: ({ mode }) => (mode === 'pip' ? 'inline' : 'pip') } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen', 'pip'] } })
+    expect((await view.request('ui/request-display-mode', { mode: 'pip' })).result).toEqual({ mode: 'inline' })
+    const restricted = start({ hostContext: context, handlers: { requestDisplayMode: () => 'pip' } })
+    await restricted.view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect((await restricted.view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    expect(restricted.warnings.some((w) => w.code === 'POLICY')).toBe(true)
+    expect(bridge.hostContext.displayMode).toBe('inline')
+    expect(warnings).toEqual([])
+  })
+})
+
+describe('sampling/createMessage', () => {
+  const params = { messages: [{ role: 'user', content: text('hi') }], maxTokens: 50 }
+
+  it('denies without a handler, and tool use unless advertised', async () => {
+    const createSamplingMessage = vi.fn(() => ({ role: 'assistant' as const, content: text('hello'), model: 'm' }))
+    const { view } = start({ capabilities: { sampling: {} }, handlers: { createSamplingMessage } })
+    await view.initialize()
+    expect((await view.request('sampling/createMessage', params)).result).toEqual({ role: 'assistant', content: text('hello'), model: 'm' })
+    expect((await view.request('sampling/createMessage', { ...params, tools: [] })).error.code).toBe(-32601)
+    expect((await view.request('sampling/createMessage', { ...params, maxTokens: -1 })).error.code).toBe(-32602)
+    const bare = start({ capabilities: { sampling: {} } })
+    await bare.view.initialize()
+    expect((await bare.view.request('sampling/createMessage', params)).error.code).toBe(-32000)
+  })
+})
+
+describe('notifications from the view', () => {
+  it('emits log entries only when logging is advertised', async () => {
+    const entries = vi.fn()
+    const { view, bridge, pair, warnings } = start()
+    bridge.on('log', entries)
+    await view.initialize()
+    view.notify('notifications/message', { level: 'info', data: 'x' })
+    await pair.flush()
+    expect(entries).not.toHaveBeenCalled()
+    expect(warnings.some((w) => w.code === 'POLICY')).toBe(true)
+    const logging = start({ capabilities: { logging: {} } })
+    const logged = vi.fn()
+    logging.bridge.on('log', logged)
+    await logging.view.initialize()
+    logging.view.notify('notifications/message', { level: 'warning', data: { a: 1 }, logger: 'app' })
+    logging.view.notify('notifications/message', { level: 'loud', data: 1 })
+    await until(() => logged.mock.calls.length === 1)
+    await logging.pair.flush()
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(logging.warnings.some((w) => w.code === 'MALFORMED')).toBe(true)
+  })
+
+  it('emits requestteardown and validated size changes', async () => {
+    const { view, bridge, pair, warnings } = start()
+    const teardown = vi.fn()
+    const sizes = vi.fn()
+    bridge.on('requestteardown', teardown)
+    bridge.on('sizechange', sizes)
+    await view.initialize()
+    view.notify('ui/notifications/request-teardown')
+    view.notify('ui/notifications/size-changed', { height: 300 })
+    view.notify('ui/notifications/size-changed', { height: -5 })
+    view.notify('ui/notifications/size-changed', { width: Number.POSITIVE_INFINITY })
+    await pair.flush()
+    await until(() => sizes.mock.calls.length === 1)
+    expect(teardown).toHaveBeenCalledTimes(1)
+    expect(sizes).toHaveBeenCalledWith({ height: 300 })
+    expect(warnings.filter((w) => w.code === 'MALFORMED')).toHaveLength(2)
+  })
+
+  it('turns CSP violation reports from the view into warnings, even before the handshake', async () => {
+    const { view, pair, warnings } = start()
+    view.notify('mcp-app-bridge/csp-violation', { directive: 'script-src', blockedURI: 'eval' })
+    await view.initialize()
+    view.notify('mcp-app-bridge/csp-violation', { directive: 'connect-src', blockedURI: 'https://tracker.example/x' })
+    await pair.flush()
+    expect(warnings.filter((w) => w.code === 'POLICY').map((w) => w.message)).toEqual(['CSP blocked eval (script-src)', 'CSP blocked https://tracker.example/x (connect-src)'])
+  })
+
+  it('refuses sandbox notifications from the view', async () => {
+    const { view, pair, warnings } = start()
+    await view.initialize()
+    view.notify('ui/notifications/sandbox-proxy-ready', {})
+    view.notify('ui/notifications/sandbox-resource-ready', { html: '<p>' })
+    await pair.flush()
+    expect(warnings.filter((w) => w.code === 'POLICY' && w.message.includes('sandbox-'))).toHaveLength(2)
+  })
+})
