@@ -9,7 +9,7 @@ function withMessageHandler(handler: (params: McpUiMessageParams) => unknown = (
   const received: McpUiMessageParams[] = []
   const bridges = createBridgePair({
     host: {
-      capabilities: { message: { text: {} } },
+      capabilities: { message: { text: {}, image: {} } },
       handlers: {
         message: (params) => {
           received.push(params)
@@ -45,6 +45,18 @@ describe('sendMessage', () => {
     const content = [{ type: 'text' as const, text: 'a' }, { type: 'image' as const, data: 'AA==', mimeType: 'image/png' }]
     await view.sendMessage(content)
     expect(pair.sent('view').at(-1).params).toStrictEqual({ content, role: 'user' })
+  })
+
+  test('a content kind the host did not list in its message capability is refused -32602', async () => {
+    const received: unknown[] = []
+    const { view, connect } = createBridgePair({
+      host: { capabilities: { message: { text: {} } }, handlers: { message: (params) => void received.push(params) } },
+    })
+    await connect()
+    const error = await view.sendMessage([{ type: 'image', data: 'AA==', mimeType: 'image/png' }]).catch((e) => e)
+    expect(error).toMatchObject({ code: 'INVALID_PARAMS', rpcCode: -32602 })
+    expect(error.message).toContain('image')
+    expect(received).toEqual([])
   })
 
   test('the host handler result is passed back', async () => {

@@ -1,5 +1,6 @@
 /** ui/update-model-context end to end: the host keeps only the latest, empty clears it. */
 import { describe, expect, test } from 'vitest'
+import { BridgeError } from '../../src/protocol/index.js'
 import { createBridgePair } from '../helpers/bridges.js'
 import { rejection } from '../helpers/outcome.js'
 import { request } from '../helpers/messages.js'
@@ -40,14 +41,27 @@ describe('updateModelContext', () => {
     expect(host.modelContext).toBeUndefined()
   })
 
-  test('the host handler runs after the bridge stored the context', async () => {
+  test('the context is stored only once the host handler accepted it', async () => {
     const seen: unknown[] = []
+    let refuse = false
     const { host, view, connect } = createBridgePair({
-      host: { capabilities, handlers: { updateModelContext: (params) => void seen.push([params, host.modelContext]) } },
+      host: {
+        capabilities,
+        handlers: {
+          updateModelContext: (params) => {
+            seen.push([params, host.modelContext])
+            if (refuse) throw new BridgeError('DENIED', 'not now')
+          },
+        },
+      },
     })
     await connect()
     await view.updateModelContext({ structuredContent: { a: 1 } })
-    expect(seen).toStrictEqual([[{ structuredContent: { a: 1 } }, { structuredContent: { a: 1 } }]])
+    expect(seen).toStrictEqual([[{ structuredContent: { a: 1 } }, undefined]])
+    expect(host.modelContext).toStrictEqual({ structuredContent: { a: 1 } })
+    refuse = true
+    await expect(view.updateModelContext({ structuredContent: { a: 2 } })).rejects.toMatchObject({ code: 'DENIED' })
+    expect(host.modelContext).toStrictEqual({ structuredContent: { a: 1 } })
   })
 
   test('without the capability the view refuses before sending', async () => {
