@@ -7,7 +7,7 @@
  * timeout, cancellation or close) and that every well-formed request it receives is answered
  * exactly once, unless the peer cancelled it (MCP says not to answer a cancelled request).
  */
-import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_INVALID_REQUEST, RPC_METHOD_NOT_FOUND } from './errors.js'
+import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_INVALID_REQUEST, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
 import { classify, isObject, isRequestId, type JsonRpcMessage } from './jsonrpc.js'
 import { DEFAULT_LIMITS, inspectMessage, type MessageLimits } from './inspect.js'
 import { CANCELLED, PING, PROGRESS } from './methods.js'
@@ -58,20 +58,21 @@ export type RequestHandler = (params: Record<string, unknown>, context: RequestC
 export type NotificationHandler = (params: Record<string, unknown>) => void
 
 interface Pending {
-  resolve(result: Record<string, unknown>): void
-  reject(error: BridgeError): void
+  settle(result: Record<string, unknown> | BridgeError): void
   onprogress: RequestOptions['onprogress']
   restartTimer(): void
 }
+
+type Handlers<H> = Map<string, H>
 
 export class Session {
   readonly #transport: Transport
   readonly #timeoutMs: number
   readonly #limits: MessageLimits
-  readonly #warn: (warning: BridgeWarning) => void
+  readonly #onWarning: SessionOptions['onWarning']
   readonly #trace: SessionOptions['onTrace']
-  readonly #requestHandlers = new Map<string, RequestHandler>([[PING, () => ({})]])
-  readonly #notificationHandlers = new Map<string, NotificationHandler>()
+  readonly #requestHandlers: Handlers<RequestHandler> = new Map([[PING, () => ({})]])
+  readonly #notificationHandlers: Handlers<NotificationHandler> = new Map()
   readonly #pending = new Map<RequestId, Pending>()
   /** Incoming requests being handled, by id, so the peer can cancel them. */
   readonly #inFlight = new Map<RequestId, AbortController>()
@@ -83,16 +84,17 @@ export class Session {
     this.#transport = options.transport
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
-    const onWarning = options.onWarning
-    this.#warn = (warning) => {
-      try {
-        onWarning?.(warning)
-      } catch {
-        // A throwing warning hook must not break message handling.
-      }
-    }
+    this.#onWarning = options.onWarning
     this.#trace = options.onTrace
-    this.#unlisten = this.#transport.listen((data) => this.#receive(data))
+    this.#unlisten = this.#transport.listen((data) => {
+      if (this.#closed) return
+      try {
+        this.#dispatch(data)
+      } catch (error) {
+        // Last line of defence: nothing thrown by a handler or a check escapes the listener.
+        this.#warn('MALFORMED', `Handling failed: ${describe(error)}`, data)
+      }
+    })
   }
 
   /** True once {@link close} ran; every later request rejects with `CLOSED`. */
@@ -103,78 +105,61 @@ export class Session {
   /**
    * Registers the handler of one request method and returns the function that removes it.
    * A second handler for the same method is a programming error and throws: handlers never
-   * silently replace each other.
+   * silently replace each other (`ping` alone may be replaced once, its default is built in).
    */
   handle(method: string, handler: RequestHandler): () => void {
-    if (this.#requestHandlers.has(method) && method !== PING) {
-      throw new BridgeError('PROTOCOL', `${method} already has a handler`)
-    }
-    this.#requestHandlers.set(method, handler)
-    return () => {
-      if (this.#requestHandlers.get(method) === handler) this.#requestHandlers.delete(method)
-    }
+    return register(this.#requestHandlers, method, handler, method === PING)
   }
 
   /** Registers the handler of one notification method; same rules as {@link handle}. */
   on(method: string, handler: NotificationHandler): () => void {
-    if (this.#notificationHandlers.has(method)) {
-      throw new BridgeError('PROTOCOL', `${method} already has a handler`)
-    }
-    this.#notificationHandlers.set(method, handler)
-    return () => {
-      if (this.#notificationHandlers.get(method) === handler) this.#notificationHandlers.delete(method)
-    }
+    return register(this.#notificationHandlers, method, handler)
   }
 
   /** Sends a request and resolves with the peer's result object. */
   request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      if (this.#closed) return reject(new BridgeError('CLOSED', `${method}: bridge closed`))
       const { signal, onprogress } = options
-      if (signal?.aborted) return reject(cancelled(method, signal))
+      if (this.#closed) return reject(closed(method))
+      if (signal?.aborted) return reject(cancelled(method, signal.reason))
       const id = this.#nextId++
       const timeoutMs = Math.min(Math.max(options.timeoutMs ?? this.#timeoutMs, 0), MAX_DELAY)
       let timer: ReturnType<typeof setTimeout> | undefined
-      const settle = () => {
+      const settle = (outcome: Record<string, unknown> | BridgeError) => {
         clearTimeout(timer)
         signal?.removeEventListener('abort', onAbort)
         this.#pending.delete(id)
+        if (outcome instanceof BridgeError) reject(outcome)
+        else resolve(outcome)
       }
+      /** Gives up on our side and tells the peer to stop working on it. */
       const giveUp = (error: BridgeError, reason: string) => {
-        settle()
-        reject(error)
+        settle(error)
         this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
       }
-      const onAbort = () => giveUp(cancelled(method, signal!), String(signal!.reason ?? 'aborted'))
+      const onAbort = () => giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
       const restartTimer = () => {
         clearTimeout(timer)
         timer = setTimeout(() => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), timeoutMs)
       }
-      this.#pending.set(id, {
-        resolve: (result) => (settle(), resolve(result)),
-        reject: (error) => (settle(), reject(error)),
-        onprogress,
-        restartTimer,
-      })
+      this.#pending.set(id, { settle, onprogress, restartTimer })
       signal?.addEventListener('abort', onAbort, { once: true })
       restartTimer()
-      const outgoing = onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params
       try {
-        this.#send({ jsonrpc: '2.0', id, method, params: outgoing })
+        this.#send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
       } catch (error) {
-        settle()
-        reject(new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error }))
+        settle(unsendable(method, error))
       }
     })
   }
 
   /** Sends a notification. Throws `CLOSED` after close, `INVALID_PARAMS` if it cannot be cloned. */
   notify(method: string, params?: Record<string, unknown>): void {
-    if (this.#closed) throw new BridgeError('CLOSED', `${method}: bridge closed`)
+    if (this.#closed) throw closed(method)
     try {
       this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
     } catch (error) {
-      throw new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error })
+      throw unsendable(method, error)
     }
   }
 
@@ -186,7 +171,7 @@ export class Session {
     if (this.#closed) return
     this.#closed = true
     this.#unlisten()
-    for (const pending of [...this.#pending.values()]) pending.reject(new BridgeError('CLOSED', reason))
+    for (const pending of [...this.#pending.values()]) pending.settle(new BridgeError('CLOSED', reason))
     for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
     this.#inFlight.clear()
   }
@@ -194,6 +179,14 @@ export class Session {
   /** Number of requests this side is waiting on (for tests and invariants). */
   get pendingCount(): number {
     return this.#pending.size
+  }
+
+  #warn(code: BridgeWarning['code'], message: string, data?: unknown): void {
+    try {
+      this.#onWarning?.(data === undefined ? { code, message } : { code, message, data })
+    } catch {
+      // A throwing warning hook must not break message handling.
+    }
   }
 
   #send(message: JsonRpcMessage): void {
@@ -207,17 +200,7 @@ export class Session {
     try {
       this.#send(message)
     } catch (error) {
-      this.#warn({ code: 'UNEXPECTED', message: `Send failed: ${describe(error)}`, data: message })
-    }
-  }
-
-  #receive(data: unknown): void {
-    if (this.#closed) return
-    try {
-      this.#dispatch(data)
-    } catch (error) {
-      // Last line of defence: nothing thrown by a handler or a check escapes the listener.
-      this.#warn({ code: 'MALFORMED', message: `Handling failed: ${describe(error)}`, data })
+      this.#warn('UNEXPECTED', `Send failed: ${describe(error)}`, message)
     }
   }
 
@@ -225,33 +208,27 @@ export class Session {
     const message = classify(data)
     if (message.kind === 'foreign') return
     const { problem, stripped } = inspectMessage(data, this.#limits)
+    const id = 'id' in message ? message.id : undefined
+    const pending = id === undefined ? undefined : this.#pending.get(id)
     if (problem) {
       const note = `Message ${problem}`
-      this.#warn({ code: 'TOO_LARGE', message: note })
-      if (message.kind === 'request') this.#reply(message.id, undefined, { code: RPC_INVALID_REQUEST, message: note })
-      else if (message.kind === 'result' || message.kind === 'error') this.#pending.get(message.id)?.reject(new BridgeError('PROTOCOL', note))
+      this.#warn('TOO_LARGE', note)
+      if (message.kind === 'request') this.#reply(id!, { code: RPC_INVALID_REQUEST, message: note }, true)
+      else if (message.kind !== 'notification') pending?.settle(new BridgeError('PROTOCOL', note))
       return
     }
-    if (stripped) this.#warn({ code: 'MALFORMED', message: `Removed ${stripped} __proto__ key(s)` })
+    if (stripped) this.#warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
     this.#trace?.('in', data as JsonRpcMessage)
     switch (message.kind) {
       case 'invalid':
-        this.#warn({ code: 'MALFORMED', message: `Malformed: ${message.reason}`, data })
-        if (message.id === undefined) return
-        if (message.reply) this.#reply(message.id, undefined, { code: message.reply, message: message.reason })
-        else this.#pending.get(message.id)?.reject(new BridgeError('PROTOCOL', `Malformed response: ${message.reason}`))
+        this.#warn('MALFORMED', `Malformed: ${message.reason}`, data)
+        if (message.reply) this.#reply(id!, { code: message.reply, message: message.reason }, true)
+        else pending?.settle(new BridgeError('PROTOCOL', `Malformed response: ${message.reason}`))
         return
       case 'result':
-      case 'error': {
-        const pending = this.#pending.get(message.id)
-        if (!pending) {
-          this.#warn({ code: 'UNEXPECTED', message: `Unknown response id ${String(message.id)}`, data })
-          return
-        }
-        if (message.kind === 'result') pending.resolve(message.result)
-        else pending.reject(fromRpcError(message.error))
-        return
-      }
+      case 'error':
+        if (!pending) return this.#warn('UNEXPECTED', `Unknown response id ${String(id)}`, data)
+        return pending.settle(message.kind === 'result' ? message.result : fromRpcError(message.error))
       case 'notification':
         return this.#notification(message.method, message.params)
       case 'request':
@@ -260,102 +237,93 @@ export class Session {
   }
 
   #notification(method: string, params: Record<string, unknown>): void {
+    const { requestId, progressToken, progress, total, message } = params
     if (method === CANCELLED) {
-      const requestId = params.requestId
       if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
       return
     }
-    if (method === PROGRESS) {
-      const token = params.progressToken
-      const pending = isRequestId(token) ? this.#pending.get(token) : undefined
-      if (pending && typeof params.progress === 'number') {
-        pending.restartTimer()
-        const { progress, total, message } = params
-        try {
-          pending.onprogress?.({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) })
-        } catch (error) {
-          this.#warn({ code: 'LISTENER', message: `onprogress threw: ${describe(error)}` })
-        }
-        return
+    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
+    if (pending && typeof progress === 'number') {
+      pending.restartTimer()
+      try {
+        pending.onprogress?.({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) })
+      } catch (error) {
+        this.#warn('LISTENER', `onprogress threw: ${describe(error)}`)
       }
-    }
-    const handler = this.#notificationHandlers.get(method)
-    if (!handler) {
-      this.#warn({ code: 'UNEXPECTED', message: `Ignored ${method}` })
       return
     }
-    handler(params)
+    const handler = this.#notificationHandlers.get(method)
+    if (handler) handler(params)
+    else this.#warn('UNEXPECTED', `Ignored ${method}`)
   }
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
-    if (this.#inFlight.has(id)) {
-      // Answering would give the peer two responses for one id; the first request still gets its own.
-      this.#warn({ code: 'UNEXPECTED', message: `Dropped ${method}: id ${String(id)} in flight` })
-      return
-    }
+    // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
+    if (this.#inFlight.has(id)) return this.#warn('UNEXPECTED', `Dropped ${method}: id ${String(id)} in flight`)
     const handler = this.#requestHandlers.get(method)
-    if (!handler) {
-      this.#reply(id, undefined, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` })
-      return
-    }
+    if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
     const controller = new AbortController()
+    const { signal } = controller
     this.#inFlight.set(id, controller)
     const meta = params._meta
-    const token = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+    const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
     const after: Array<() => void> = []
-    const context: RequestContext = {
-      afterResponse: (action) => void after.push(action),
-      id,
-      signal: controller.signal,
-      progressToken: token,
-      sendProgress: (progress) => {
-        if (token !== undefined && !controller.signal.aborted) {
-          this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken: token, ...progress } })
-        }
-      },
-    }
-    const finish = (result: unknown, error?: unknown) => {
+    const finish = (result: unknown, failed?: boolean) => {
       if (this.#inFlight.get(id) !== controller) return
       this.#inFlight.delete(id)
-      if (controller.signal.aborted) return
-      if (error !== undefined) this.#reply(id, undefined, toRpcError(error))
-      else this.#reply(id, isObject(result) ? result : {})
+      if (signal.aborted) return
+      this.#reply(id, failed ? toRpcError(result) : isObject(result) ? result : {}, !!failed)
       for (const action of after) {
         try {
           action()
-        } catch (actionError) {
-          this.#warn({ code: 'LISTENER', message: `afterResponse threw: ${describe(actionError)}` })
+        } catch (error) {
+          this.#warn('LISTENER', `afterResponse threw: ${describe(error)}`)
         }
       }
     }
-    let outcome: unknown
     try {
-      outcome = handler(params, context)
+      const outcome = handler(params, {
+        id,
+        signal,
+        progressToken,
+        sendProgress: (progress) => {
+          if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
+        },
+        afterResponse: (action) => void after.push(action),
+      })
+      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
+        ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
+      } else finish(outcome)
     } catch (error) {
-      finish(undefined, error ?? new Error('handler threw'))
-      return
+      finish(error, true)
     }
-    if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
-      ;(outcome as PromiseLike<unknown>).then(
-        (result) => finish(result),
-        (error) => finish(undefined, error ?? new Error('handler rejected')),
-      )
-    } else finish(outcome)
   }
 
-  #reply(id: RequestId, result: Record<string, unknown> | undefined, error?: { code: number; message: string; data?: unknown }): void {
+  /** Answers a request: `body` is the result, or the error when `failed`. */
+  #reply(id: RequestId, body: Record<string, unknown> | RpcErrorObject, failed: boolean): void {
     if (this.#closed) return
     try {
-      this.#send(error ? { jsonrpc: '2.0', id, error } : { jsonrpc: '2.0', id, result: result! })
-    } catch (sendError) {
+      this.#send(failed ? { jsonrpc: '2.0', id, error: body as RpcErrorObject } : { jsonrpc: '2.0', id, result: body as Record<string, unknown> })
+    } catch (error) {
       // The result could not be cloned (a function, a DOM node): answer with an error instead.
-      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(sendError)}` } })
+      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })
     }
   }
 }
 
-function cancelled(method: string, signal: AbortSignal): BridgeError {
-  const reason = signal.reason
+function register<H>(handlers: Handlers<H>, method: string, handler: H, replaceable = false): () => void {
+  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method} already has a handler`)
+  handlers.set(method, handler)
+  return () => {
+    if (handlers.get(method) === handler) handlers.delete(method)
+  }
+}
+
+const closed = (method: string) => new BridgeError('CLOSED', `${method}: bridge closed`)
+
+const unsendable = (method: string, error: unknown) => new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error })
+
+function cancelled(method: string, reason: unknown): BridgeError {
   return new BridgeError('CANCELLED', `${method} cancelled${reason === undefined ? '' : `: ${describe(reason)}`}`, { cause: reason })
 }
 
