@@ -15,6 +15,8 @@ import {
   INITIALIZED,
   RESOURCE_TEARDOWN,
   Session,
+  DEFAULT_LIMITS,
+  inspectMessage,
   TOOLS_CALL,
   TOOLS_LIST,
   appProvidesTools,
@@ -161,7 +163,7 @@ export class HostBridge {
     const session = (this.#session = new Session({
       transport,
       timeoutMs: options.timeoutMs,
-      limits: options.limits,
+      inspect: (data) => inspectMessage(data, { ...DEFAULT_LIMITS, ...options.limits }),
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))

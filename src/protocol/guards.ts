@@ -274,8 +274,8 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   for (const key of Object.keys(value)) {
     const field = value[key]
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
-    if (key === '__proto__') continue
-    if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
+    if (key === '__proto__') note(`${where}: dropped __proto__`, 'MALFORMED')
+    else if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
     else note(`${where}: dropped invalid ${key}`, 'MALFORMED')
   }
   return context

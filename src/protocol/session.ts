@@ -9,7 +9,6 @@
  */
 import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_INVALID_REQUEST, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
 import { classify, isObject, isRequestId, type JsonRpcMessage } from './jsonrpc.js'
-import { DEFAULT_LIMITS, inspectMessage, type MessageLimits } from './inspect.js'
 import { CANCELLED, PING, PROGRESS } from './methods.js'
 import type { RequestId } from './mcp-types.js'
 import type { BridgeWarning, Transport } from './transport.js'
@@ -23,8 +22,13 @@ export interface SessionOptions {
   transport: Transport
   /** Default request timeout in ms (30 s without it). */
   timeoutMs?: number
-  /** Size and depth limits for incoming messages (4 MiB and 100 levels without them). */
-  limits?: Partial<MessageLimits>
+  /**
+   * Checks each incoming message before anything reads it (size, depth, `__proto__` keys; see
+   * `inspectMessage`). A host passes it: its peer is untrusted code. A view may leave it out: only
+   * its parent can reach it, and the parent wrote the view's document, so limits there would
+   * guard against nothing the parent could not do anyway.
+   */
+  inspect?: (data: unknown) => { problem?: string; stripped: number }
   /** Receives everything the session tolerated or dropped. Without it, warnings are discarded. */
   onWarning?: (warning: BridgeWarning) => void
   /** Sees every message sent (`out`) and every message accepted (`in`), for logs and dev tools. */
@@ -68,7 +72,7 @@ type Handlers<H> = Map<string, H>
 export class Session {
   readonly #transport: Transport
   readonly #timeoutMs: number
-  readonly #limits: MessageLimits
+  readonly #inspect: SessionOptions['inspect']
   readonly #onWarning: SessionOptions['onWarning']
   readonly #trace: SessionOptions['onTrace']
   readonly #requestHandlers: Handlers<RequestHandler> = new Map([[PING, () => ({})]])
@@ -83,7 +87,7 @@ export class Session {
   constructor(options: SessionOptions) {
     this.#transport = options.transport
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-    this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
+    this.#inspect = options.inspect
     this.#onWarning = options.onWarning
     this.#trace = options.onTrace
     this.#unlisten = this.#transport.listen((data) => {
@@ -207,7 +211,7 @@ export class Session {
   #dispatch(data: unknown): void {
     const message = classify(data)
     if (message.kind === 'foreign') return
-    const { problem, stripped } = inspectMessage(data, this.#limits)
+    const { problem, stripped } = this.#inspect?.(data) ?? { stripped: 0 }
     const id = 'id' in message ? message.id : undefined
     const pending = id === undefined ? undefined : this.#pending.get(id)
     if (problem) {

@@ -64,7 +64,6 @@ import {
   type McpUiToolCancelledParams,
   type McpUiToolInputParams,
   type McpUiUpdateModelContextParams,
-  type MessageLimits,
   type Note,
   type PaginatedParams,
   type ReadResourceResult,
@@ -102,8 +101,6 @@ export interface ViewBridgeOptions {
   target?: MessageTarget
   /** The window to listen on (its document is the one auto-resize measures); `window` by default. */
   self?: MessageSource & { document?: Document; parent?: unknown }
-  /** Size and depth limits of incoming messages (4 MiB and 100 levels by default). */
-  limits?: Partial<MessageLimits>
 }
 
 /** What `connect()` resolves with. */
@@ -179,7 +176,6 @@ export class ViewBridge {
     const session = (this.#session = new Session({
       transport: this.#transport,
       timeoutMs: options.timeoutMs,
-      limits: options.limits,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
     this.#tools = new AppTools(session, this.#note)

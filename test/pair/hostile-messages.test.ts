@@ -103,27 +103,26 @@ const hostRows: Row[] = [
 ]
 
 // ---- injected at the view, as if the host posted them ----
+// No size or depth rows here: only the view's parent can reach it, and the parent wrote the view's
+// document, so the view applies no limits (see session-incoming.test.ts and view/origin.test.ts).
 const viewRows: Row[] = [
   { name: 'jsonrpc "2" (not "2.0")', message: () => ({ jsonrpc: '2', method: 'ui/notifications/tool-input', params: { arguments: {} } }) },
   { name: 'host context with an invalid theme', message: () => notification('ui/notifications/host-context-changed', { theme: 'purple' }), warnings: ['MALFORMED'] },
   { name: 'host context params an array', message: () => notification('ui/notifications/host-context-changed', [{ theme: 'light' }]), warnings: ['MALFORMED'] },
   { name: 'host context with only a __proto__ key', message: () => withProto('{"jsonrpc":"2.0","method":"ui/notifications/host-context-changed","params":{"__proto__":{"theme":"light"}}}'), warnings: ['MALFORMED'] },
   { name: 'host context with height and maxHeight', message: () => notification('ui/notifications/host-context-changed', { containerDimensions: { height: 1, maxHeight: 2 } }), warnings: ['MALFORMED'] },
-  { name: 'host context 1000 levels deep', message: () => notification('ui/notifications/host-context-changed', { styles: nested(1000) }), warnings: ['TOO_LARGE'] },
   { name: 'tool-input arguments JSON of an array', message: () => notification('ui/notifications/tool-input', { arguments: '[1]' }), warnings: ['MALFORMED'] },
   { name: 'tool-input arguments a number', message: () => notification('ui/notifications/tool-input', { arguments: 7 }), warnings: ['MALFORMED'] },
   { name: 'tool-input-partial arguments an array', message: () => notification('ui/notifications/tool-input-partial', { arguments: [] }), warnings: ['MALFORMED'] },
   { name: 'tool-result content a string', message: () => notification('ui/notifications/tool-result', { content: 'done' }), warnings: ['MALFORMED'] },
   { name: 'tool-result isError a string', message: () => notification('ui/notifications/tool-result', { content: [], isError: 'yes' }), warnings: ['MALFORMED'] },
   { name: 'tool-cancelled reason a number', message: () => notification('ui/notifications/tool-cancelled', { reason: 5 }), warnings: ['MALFORMED'] },
-  { name: 'a 5 MiB tool-result', message: () => notification('ui/notifications/tool-result', { content: [{ type: 'text', text: huge() }] }), warnings: ['TOO_LARGE'] },
   { name: 'a view→host request sent to the view', message: () => request('v-ol', 'ui/open-link', { url: 'https://example.com' }), answer: { id: 'v-ol', error: -32601 } },
   { name: 'ui/initialize sent to the view', message: () => request('v-in', 'ui/initialize', {}), answer: { id: 'v-in', error: -32601 } },
   { name: 'tools/call to a view that declared no tools', message: () => request('v-tc', 'tools/call', { name: 'x' }), answer: { id: 'v-tc', error: -32601 } },
   { name: 'tools/list to a view that declared no tools', message: () => request('v-tl', 'tools/list', {}), answer: { id: 'v-tl', error: -32601 } },
   { name: 'resource-teardown with a numeric reason', message: () => request('v-td', 'ui/resource-teardown', { reason: 42 }), answer: { id: 'v-td', error: -32602, mentions: 'reason' } },
   { name: 'ping with array params', message: () => request('v-pg', 'ping', [1]), answer: { id: 'v-pg', error: -32602 }, warnings: ['MALFORMED'] },
-  { name: 'a deep request', message: () => request('v-deep', 'ping', nested(1000)), answer: { id: 'v-deep', error: -32600 }, warnings: ['TOO_LARGE'] },
   { name: 'a response to an unknown id', message: () => ({ jsonrpc: '2.0', id: 'v-unknown', result: {} }), warnings: ['UNEXPECTED'] },
   { name: 'a sandbox notification sent to the view', message: () => notification('ui/notifications/sandbox-resource-ready', { html: '<p>' }), warnings: ['UNEXPECTED'] },
   { name: 'a tool-input from another window', message: () => notification('ui/notifications/tool-input', { arguments: { spoofed: true } }), source: 'stranger' },

@@ -3,8 +3,12 @@ import { describe, expect, test } from 'vitest'
 import { createLoneSession } from '../helpers/sessions.js'
 import { watch } from '../helpers/outcome.js'
 import { nested, notification, request, success } from '../helpers/messages.js'
+import { DEFAULT_LIMITS, inspectMessage } from '../../src/protocol/index.js'
 
-const limits = { maxBytes: 10_000, maxDepth: 20 }
+/** The inspection a host plugs in, with small limits so the tests stay light. */
+const limits = { inspect: (data: unknown) => inspectMessage(data, { maxBytes: 10_000, maxDepth: 20 }) }
+/** The host's default inspection. */
+const defaults = { inspect: (data: unknown) => inspectMessage(data, DEFAULT_LIMITS) }
 
 describe('foreign data is ignored quietly', () => {
   test.for([null, 'hello', 42, [], { type: 'webpackOk' }, { jsonrpc: '1.0', id: 1, method: 'ping' }])('%j', async (data) => {
@@ -52,7 +56,7 @@ describe('malformed JSON-RPC', () => {
 
 describe('size and depth limits', () => {
   test('an oversized request is answered -32600 and reported TOO_LARGE; the handler never runs', async () => {
-    const { a, link, warnings } = createLoneSession({ limits })
+    const { a, link, warnings } = createLoneSession(limits)
     let called = false
     a.handle('ui/message', () => void (called = true))
     link.inject('a', request(1, 'ui/message', { role: 'user', content: [{ type: 'text', text: 'x'.repeat(20_000) }] }))
@@ -63,7 +67,7 @@ describe('size and depth limits', () => {
   })
 
   test('an oversized notification is dropped and reported', async () => {
-    const { a, link, warnings } = createLoneSession({ limits })
+    const { a, link, warnings } = createLoneSession(limits)
     let called = false
     a.on('n', () => void (called = true))
     link.inject('a', notification('n', { blob: 'x'.repeat(20_000) }))
@@ -74,7 +78,7 @@ describe('size and depth limits', () => {
   })
 
   test('an oversized answer rejects the pending request with PROTOCOL', async () => {
-    const { a, link } = createLoneSession({ limits })
+    const { a, link } = createLoneSession(limits)
     const pending = watch(a.request('x'))
     link.inject('a', success(1, { blob: 'x'.repeat(20_000) }))
     await link.flush()
@@ -82,7 +86,7 @@ describe('size and depth limits', () => {
   })
 
   test('a too-deep request is answered -32600', async () => {
-    const { a, link, warnings } = createLoneSession({ limits })
+    const { a, link, warnings } = createLoneSession(limits)
     a.handle('m', () => ({}))
     link.inject('a', request(1, 'm', nested(30)))
     await link.flush()
@@ -91,7 +95,7 @@ describe('size and depth limits', () => {
   })
 
   test('a cyclic request (structured clone allows it) is answered -32600', async () => {
-    const { a, link } = createLoneSession({ limits })
+    const { a, link } = createLoneSession(limits)
     a.handle('m', () => ({}))
     const params: Record<string, unknown> = {}
     params.self = params
@@ -101,7 +105,7 @@ describe('size and depth limits', () => {
   })
 
   test('the default limit is 4 MiB', async () => {
-    const { a, link } = createLoneSession()
+    const { a, link } = createLoneSession(defaults)
     a.handle('m', () => ({ ok: true }))
     link.inject('a', request(1, 'm', { text: 'x'.repeat(4 * 1024 * 1024 - 1024) }))
     link.inject('a', request(2, 'm', { text: 'x'.repeat(4 * 1024 * 1024 + 1) }))
@@ -115,7 +119,7 @@ describe('size and depth limits', () => {
 
 describe('__proto__ keys', () => {
   test('are stripped before the handler sees the params, with a MALFORMED warning; the request is still served', async () => {
-    const { a, link, warnings } = createLoneSession()
+    const { a, link, warnings } = createLoneSession(defaults)
     const seen: Array<Record<string, unknown>> = []
     a.handle('m', (params) => {
       seen.push(params)
@@ -130,5 +134,16 @@ describe('__proto__ keys', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
     expect(warnings.map((w) => w.code)).toEqual(['MALFORMED'])
     expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
+  })
+})
+
+describe('without an inspect hook (a view: only its parent can reach it)', () => {
+  test('a large, deep message is handled as is', async () => {
+    const { a, link, warnings } = createLoneSession()
+    a.handle('m', () => ({ ok: true }))
+    link.inject('a', request(1, 'm', { deep: nested(200), text: 'x'.repeat(5 * 1024 * 1024) }))
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { ok: true } }])
+    expect(warnings).toEqual([])
   })
 })
