@@ -47,11 +47,9 @@ export type Classified =
   /** Not JSON-RPC 2.0 at all: other scripts share `postMessage`, so this is ignored quietly. */
   | { kind: 'foreign' }
 
-const hasOwn = Object.prototype.hasOwnProperty
-
 /** A JSON-RPC id we can answer: a string or a finite number (never `null`, never `NaN`). */
 export function isRequestId(value: unknown): value is RequestId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+  return typeof value === 'string' || Number.isFinite(value)
 }
 
 /** A plain-ish object: not null, not an array. */
@@ -62,37 +60,22 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** Sorts one incoming value into a {@link Classified} kind. */
 export function classify(data: unknown): Classified {
   if (!isObject(data) || data.jsonrpc !== '2.0') return { kind: 'foreign' }
-  const hasId = hasOwn.call(data, 'id')
-  const id = data.id
-  const method = data.method
-  if (hasOwn.call(data, 'method')) {
-    if (typeof method !== 'string' || method === '') {
-      return hasId && isRequestId(id)
-        ? { kind: 'invalid', reason: 'method must be a non-empty string', id, reply: RPC_INVALID_REQUEST }
-        : { kind: 'invalid', reason: 'method must be a non-empty string' }
-    }
-    if (hasId && !isRequestId(id)) return { kind: 'invalid', reason: `${method}: bad id` }
-    const params = data.params
-    if (params !== undefined && !isObject(params)) {
-      return hasId
-        ? { kind: 'invalid', reason: `${method}: params must be an object`, id: id as RequestId, reply: RPC_INVALID_PARAMS }
-        : { kind: 'invalid', reason: `${method}: params must be an object` }
-    }
-    const p = (params ?? {}) as Record<string, unknown>
-    return hasId ? { kind: 'request', id: id as RequestId, method, params: p } : { kind: 'notification', method, params: p }
+  const has = (key: string) => Object.hasOwn(data, key)
+  const { id, method, params = {}, result, error } = data
+  // Only a usable id can be answered (a request) or matched (a response).
+  const answerable = has('id') && isRequestId(id)
+  const invalid = (reason: string, reply?: number): Classified =>
+    answerable ? (reply ? { kind: 'invalid', reason, id, reply } : { kind: 'invalid', reason, id }) : { kind: 'invalid', reason }
+  if (has('method')) {
+    if (typeof method !== 'string' || !method) return invalid('method must be a non-empty string', RPC_INVALID_REQUEST)
+    if (has('id') && !answerable) return invalid(`${method}: bad id`)
+    if (!isObject(params)) return invalid(`${method}: params must be an object`, RPC_INVALID_PARAMS)
+    return answerable ? { kind: 'request', id, method, params } : { kind: 'notification', method, params }
   }
-  if (!hasId || !isRequestId(id)) return { kind: 'invalid', reason: 'response without id' }
-  const hasResult = hasOwn.call(data, 'result')
-  const hasError = hasOwn.call(data, 'error')
-  if (hasResult === hasError) return { kind: 'invalid', reason: 'response needs result or error', id }
-  if (hasResult) {
-    return isObject(data.result)
-      ? { kind: 'result', id, result: data.result }
-      : { kind: 'invalid', reason: 'result must be an object', id }
-  }
-  const error = data.error
-  if (!isObject(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-    return { kind: 'invalid', reason: 'bad error object', id }
-  }
-  return { kind: 'error', id, error: hasOwn.call(error, 'data') ? { code: error.code, message: error.message, data: error.data } : { code: error.code, message: error.message } }
+  if (!answerable) return invalid('response without id')
+  if (has('result') === has('error')) return invalid('response needs result or error')
+  if (has('result')) return isObject(result) ? { kind: 'result', id, result } : invalid('result must be an object')
+  return isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
+    ? { kind: 'error', id, error: Object.hasOwn(error, 'data') ? { code: error.code, message: error.message, data: error.data } : { code: error.code, message: error.message } }
+    : invalid('bad error object')
 }
