@@ -281,41 +281,34 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   return context
 }
 
-const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value)
-const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value)
+const isNumber = (value: unknown) => Number.isFinite(value)
+const oneOf = (...allowed: unknown[]) => (value: unknown) => allowed.includes(value)
+const isString = (value: unknown) => typeof value === 'string'
+const isDisplayMode = oneOf(...DISPLAY_MODES)
+/** Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`. */
+const isDimensions = (value: Record<string, unknown>) =>
+  Object.values(value).every((axis) => axis === undefined || isNumber(axis)) &&
+  (value.height === undefined || value.maxHeight === undefined) &&
+  (value.width === undefined || value.maxWidth === undefined)
+
+/** Checks for the known host-context fields; an unknown key passes (forward compatibility). */
+const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
+  theme: oneOf('light', 'dark'),
+  displayMode: isDisplayMode,
+  availableDisplayModes: (value) => Array.isArray(value) && value.every(isDisplayMode),
+  platform: oneOf('web', 'desktop', 'mobile'),
+  locale: isString,
+  timeZone: isString,
+  userAgent: isString,
+  styles: (value) => isObject(value) && [value.variables, value.css].every((part) => part === undefined || isObject(part)),
+  containerDimensions: (value) => isObject(value) && isDimensions(value),
+  deviceCapabilities: isObject,
+  safeAreaInsets: (value) => isObject(value) && [value.top, value.right, value.bottom, value.left].every(isNumber),
+  toolInfo: (value) => isObject(value) && isTool(value.tool),
+}
 
 function hostContextFieldIsValid(key: string, value: unknown): boolean {
-  switch (key) {
-    case 'theme':
-      return value === 'light' || value === 'dark'
-    case 'displayMode':
-      return DISPLAY_MODES.includes(value as McpUiDisplayMode)
-    case 'availableDisplayModes':
-      return Array.isArray(value) && value.every((mode) => DISPLAY_MODES.includes(mode))
-    case 'platform':
-      return value === 'web' || value === 'desktop' || value === 'mobile'
-    case 'locale':
-    case 'timeZone':
-    case 'userAgent':
-      return typeof value === 'string'
-    case 'styles':
-      return isObject(value) && (value.variables === undefined || isObject(value.variables)) && (value.css === undefined || isObject(value.css))
-    case 'containerDimensions':
-      return (
-        isObject(value) &&
-        ['height', 'maxHeight', 'width', 'maxWidth'].every((axis) => isOptionalNumber(value[axis])) &&
-        !(value.height !== undefined && value.maxHeight !== undefined) &&
-        !(value.width !== undefined && value.maxWidth !== undefined)
-      )
-    case 'deviceCapabilities':
-      return isObject(value)
-    case 'safeAreaInsets':
-      return isObject(value) && ['top', 'right', 'bottom', 'left'].every((side) => isNumber(value[side]))
-    case 'toolInfo':
-      return isObject(value) && isTool(value.tool)
-    default:
-      return true
-  }
+  return !Object.hasOwn(HOST_CONTEXT_FIELDS, key) || HOST_CONTEXT_FIELDS[key]!(value)
 }
 
 /** The `ui/initialize` result. Missing capability or context objects are noted and defaulted. */
