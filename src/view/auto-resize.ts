@@ -25,6 +25,9 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => void, 
     html.style.height = 'max-content'
     const height = Math.ceil(html.getBoundingClientRect().height)
     html.style.height = previous
+    // The two writes above are attribute mutations the observer below would report, and each
+    // report schedules another measure: without this, an idle view re-measures every few ms.
+    mutations?.takeRecords()
     const width = Math.ceil(view.innerWidth || html.clientWidth)
     const key = `${width}x${height}`
     if (key === last) return
