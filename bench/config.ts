@@ -13,7 +13,7 @@ export const CONFIG = {
     /** Frames per implementation per repetition, interleaved frame by frame (5 × 10 = 50 frames). */
     frames: quick ? 3 : 10,
     /** Pause after removing a frame when cold, so that the sandboxed renderer process has exited. */
-    coldGapMs: 400,
+    coldGapMs: 300,
     warmGapMs: 10,
   },
   rpc: { calls: quick ? 500 : 5_000, warmup: quick ? 100 : 500, concurrency: [1, 64] },
@@ -23,7 +23,7 @@ export const CONFIG = {
     /** Unmeasured cycles before the "before" heap reading (lazy compilation, caches, pools). */
     warmupCycles: 10,
     /** Time given to a host to notice that a frame was removed before listeners are counted. */
-    settleMs: 1_000,
+    settleMs: 500,
   },
 } as const
 

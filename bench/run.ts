@@ -67,7 +67,12 @@ async function main() {
 
   const suffix = CONFIG.quick || only.length ? '.partial' : ''
   const markdown = writeResults(
-    { markdown: join(BENCH_DIR, `results${suffix}.md`), json: join(BENCH_DIR, `results${suffix}.json`) },
+    {
+      markdown: join(BENCH_DIR, `results${suffix}.md`),
+      json: join(BENCH_DIR, `results${suffix}.json`),
+      // Only a full run replaces the README's table.
+      ...(suffix ? {} : { readme: join(BENCH_DIR, 'README.md') }),
+    },
     {
       date: new Date().toISOString(),
       commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--', 'src', 'bench']) ? ' (with uncommitted changes)' : ''),

@@ -3,7 +3,7 @@
  * playwright-core, the project's flags, a fresh profile. Plus the CDP probes the memory metric
  * needs: forced GC, heap size, and the `message` listeners on the host window.
  */
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type CDPSession, type Frame, type Page } from 'playwright-core'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,6 +41,8 @@ export function ensureChromium(log: (line: string) => void): void {
 export interface Browser {
   context: BrowserContext
   version: string
+  /** CPU seconds used so far by each Chromium process, by pid (CDP SystemInfo.getProcessInfo). */
+  cpuTimes(): Promise<Map<number, { type: string; cpuTime: number }>>
   close(): Promise<void>
 }
 
@@ -49,9 +51,14 @@ export async function launch(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS })
   const version = context.browser()?.version() ?? execFileSync(CHROMIUM, ['--version']).toString().trim()
   for (const page of context.pages()) await page.close()
+  const session = await context.browser()!.newBrowserCDPSession()
   return {
     context,
     version,
+    async cpuTimes() {
+      const { processInfo } = await session.send('SystemInfo.getProcessInfo')
+      return new Map(processInfo.map(({ id, type, cpuTime }) => [id, { type, cpuTime }]))
+    },
     async close() {
       await context.close()
       rmSync(profile, { recursive: true, force: true })
@@ -80,6 +87,26 @@ export async function openPage(browser: Browser, url: string): Promise<BenchPage
       await page.close()
     },
   }
+}
+
+/**
+ * The pid of the renderer process running `target` (a page, or a frame in its own process):
+ * the renderer whose CPU time grows most while a busy loop runs there. Chromium does not expose
+ * the mapping, and a fresh frame may take over a pre-started spare process, so this asks the CPU.
+ */
+export async function rendererOf(browser: Browser, target: Page | Frame): Promise<number> {
+  const before = await browser.cpuTimes()
+  await target.evaluate(() => {
+    const end = performance.now() + 300
+    while (performance.now() < end);
+  })
+  const after = await browser.cpuTimes()
+  let best = { pid: -1, delta: -1 }
+  for (const [pid, { type, cpuTime }] of after) {
+    const delta = cpuTime - (before.get(pid)?.cpuTime ?? 0)
+    if (type === 'renderer' && delta > best.delta) best = { pid, delta }
+  }
+  return best.pid
 }
 
 /** Forces full garbage collections (twice: the first can leave finalizer work for the second). */
