@@ -2,9 +2,9 @@
  * Handshake: from inserting the sandboxed srcdoc iframe to (a) the host seeing
  * `ui/notifications/initialized` and (b) the view signalling that it rendered the first tool
  * result. 50 frames per implementation and condition (5 repetitions × 10), interleaved frame by
- * frame. Cold: every frame starts a new sandboxed renderer process (Chromium isolates sandboxed
- * frames in their own process and ends it with the last one). Warm: a bridge-less sandboxed frame
- * keeps that process alive, after one unrecorded frame per implementation.
+ * frame in a rotating order. Cold: every frame starts a new sandboxed renderer process (Chromium
+ * isolates sandboxed frames in their own process and ends it with the last one). Warm: a
+ * bridge-less sandboxed frame keeps that process alive, after one unrecorded round.
  */
 import { IMPLEMENTATIONS, type Implementation } from '../impl/ports.js'
 import { openPage } from '../lib/chromium.js'
@@ -70,7 +70,7 @@ export async function measureHandshake({ browser, url, log }: MetricContext): Pr
   return {
     id: 'handshake',
     title: 'Handshake',
-    method: `Figures are the median over repetitions of each repetition's median frame (${frames} frames per implementation per repetition, interleaved frame by frame; ${CONFIG.reps * frames} frames in all). Cold: no other sandboxed frame alive and ${coldGapMs} ms after each removal, so each frame starts a fresh renderer process. Warm: a bridge-less sandboxed frame keeps that process alive. The host sends the tool input and result when initialized; "rendered" is when the view's signal that it rendered the result reaches the host page.`,
+    method: `Figures are the median over repetitions of each repetition's median frame (${frames} frames per implementation per repetition, interleaved frame by frame in an order that rotates every round; ${CONFIG.reps * frames} frames in all). Cold: no other sandboxed frame alive and ${coldGapMs} ms after each removal, so each frame starts a fresh renderer process. Warm: a bridge-less sandboxed frame keeps that process alive. The host sends the tool input and result when initialized; "rendered" is when the view's signal that it rendered the result reaches the host page.`,
     rows,
     verdicts,
     notes,

@@ -28,16 +28,18 @@ export function createDriver({ ports, documents }: Implementations) {
 
   return {
     /**
-     * Handshakes of `frames` frames per implementation, interleaved frame by frame in `order`.
+     * Handshakes of `frames` frames per implementation, interleaved frame by frame. The order
+     * rotates every round (A B C, B C A, C A B, …) so that each implementation follows each other
+     * one equally often: a cold frame's start depends on how the previous frame's process ended.
      * Cold: no other sandboxed frame is alive and `gapMs` passes after each removal. Warm: a
-     * keeper frame holds the sandboxed renderer process, and one unrecorded frame per
-     * implementation warms it up first.
+     * keeper frame holds the sandboxed renderer process, and one unrecorded round warms it up.
      */
     async handshakes(order: Implementation[], frames: number, cold: boolean, gapMs: number) {
       const results = Object.fromEntries(order.map((impl) => [impl, { initialized: [] as number[], rendered: [] as number[] }]))
       const removeKeeper = cold ? undefined : await addKeeper()
       for (let frame = cold ? 0 : -1; frame < frames; frame++) {
-        for (const impl of order) {
+        const shift = (frame + order.length) % order.length
+        for (const impl of [...order.slice(shift), ...order.slice(0, shift)]) {
           const { view, initializedMs, renderedMs } = await ready(impl)
           if (frame >= 0) {
             results[impl]!.initialized.push(initializedMs)
