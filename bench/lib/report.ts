@@ -72,7 +72,7 @@ function renderSummary(info: RunInfo, metrics: MetricResult[]): string[] {
   const verdicts = metrics.flatMap((metric) => metric.verdicts)
   const failed = verdicts.filter((verdict) => !verdict.pass).length
   return [
-    `Reproduce with \`${info.command}\`. ${info.quick ? '**Quick smoke run: reduced counts, not a result.** ' : ''}`,
+    `Reproduce with \`${info.command}\`.${info.quick ? ' **Quick smoke run: reduced counts, not a result.**' : ''}`,
     `Run of ${info.date} on commit \`${info.commit}\`: Chromium ${info.chromium}, Node ${info.node}, ${info.cpus} cores, ${info.reps} repetitions, ${info.durationS.toFixed(0)} s in all.`,
     '',
     'Figures are medians with the min–max over repetitions in brackets; ratios are paired by repetition (each repetition runs the three implementations back to back). ↑ marks a figure where more is better.',
