@@ -8,10 +8,9 @@
 import { execFileSync } from 'node:child_process'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { MUTE_DEBUG } from './impl/fixtures.js'
-import { IMPLEMENTATIONS } from './impl/ports.js'
-import { BENCH_DIR, ROOT_DIR, bundle } from './lib/build.js'
+import { BENCH_DIR, ROOT_DIR } from './lib/build.js'
 import { ensureChromium, launch } from './lib/chromium.js'
+import { buildPageFiles } from './lib/page-files.js'
 import { writeResults } from './lib/report.js'
 import { serve } from './lib/server.js'
 import { CONFIG } from './config.js'
@@ -36,15 +35,7 @@ async function main() {
   }
 
   log('building the runtime bundles')
-  const files: Record<string, string> = {
-    '/': `<!doctype html><html><head><meta charset="utf-8"><title>bench host</title>${MUTE_DEBUG}</head><body><script src="/host.js"></script></body></html>`,
-    '/host.js': (await bundle({ entry: { file: 'page/host-entry.ts' } })).code,
-  }
-  for (const impl of IMPLEMENTATIONS) {
-    const source = `import { runView } from './page/view-driver.js'\nimport { createViewPort } from './impl/${impl}/view.js'\nrunView(createViewPort())\n`
-    files[`/view-${impl}.js`] = (await bundle({ entry: { source } })).code
-  }
-  const server = await serve(files)
+  const server = await serve(await buildPageFiles())
   const browser = await launch()
   const context: MetricContext = { browser, url: server.url, log }
   try {
