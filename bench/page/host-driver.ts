@@ -23,7 +23,10 @@ export function createDriver({ ports, documents }: Implementations) {
 
   /** The view that `open()` mounted, for the measurements that reuse one view. */
   let current: MountedView | undefined
-  const opened = () => current ?? (() => { throw new Error('open() first') })()
+  const opened = (): MountedView => {
+    if (!current) throw new Error('call open() first')
+    return current
+  }
   let nextHeight = 0
 
   return {

@@ -5,24 +5,19 @@
  */
 import { HOST_CAPABILITIES, HOST_CONTEXT, HOST_INFO, PROTOCOL_VERSION, TOOL_INPUT, TOOL_RESULT, echoResult } from '../fixtures.js'
 import type { HostPort } from '../ports.js'
-
-type Message = { jsonrpc: '2.0'; id?: number; method?: string; params?: any; result?: any; error?: any }
+import { createChannel, type Message } from './channel.js'
 
 export const hostPort: HostPort = {
   mount(iframe, onInitialized) {
     const frame = iframe.contentWindow!
     let context: Record<string, unknown> = HOST_CONTEXT
-    let nextId = 1
-    const pending = new Map<number, (message: Message) => void>()
-    const post = (message: Omit<Message, 'jsonrpc'>) => frame.postMessage({ jsonrpc: '2.0', ...message }, '*')
+    const channel = createChannel(frame)
+    const post = channel.post
     const listener = (event: MessageEvent) => {
       const message = event.data as Message
-      if (event.source !== frame || message?.jsonrpc !== '2.0') return
+      if (event.source !== frame || message?.jsonrpc !== '2.0' || channel.settle(message)) return
       const { id, method, params } = message
-      if (method === undefined) {
-        pending.get(id!)?.(message)
-        pending.delete(id!)
-      } else if (method === 'ui/initialize') {
+      if (method === 'ui/initialize') {
         post({ id, result: { protocolVersion: PROTOCOL_VERSION, hostInfo: HOST_INFO, hostCapabilities: HOST_CAPABILITIES, hostContext: context } })
       } else if (method === 'ui/notifications/initialized') {
         post({ method: 'ui/notifications/tool-input', params: { arguments: TOOL_INPUT } })
@@ -46,11 +41,7 @@ export const hostPort: HostPort = {
         post({ method: 'ui/notifications/host-context-changed', params: { [key]: value } })
       },
       async teardown() {
-        const id = nextId++
-        await new Promise((resolve) => {
-          pending.set(id, resolve)
-          post({ id, method: 'ui/resource-teardown', params: { reason: 'The host removed the view' } })
-        })
+        await channel.request('ui/resource-teardown', { reason: 'The host removed the view' })
         removeEventListener('message', listener)
       },
     }
