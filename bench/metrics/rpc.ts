@@ -60,11 +60,12 @@ export async function measureRpc({ browser, url, log }: MetricContext): Promise<
     }
     const throughput = row(`tools/call, ${inFlight} in flight`, 'calls/s', 'higher', series((list) => (chunk * list.length * 1000) / sum(list, (c) => c.ms)))
     const microsPerCall = (pick: (c: Chunk) => number) => series((list) => (sum(list, pick) * 1e6) / (chunk * list.length))
+    const cpuAll = row(`  CPU per call, ${inFlight} in flight: all Chromium processes`, 'µs', 'lower', microsPerCall((c) => c.cpu.all))
     rows.push(
       throughput,
       row(`  CPU per call, ${inFlight} in flight: host page process`, 'µs', 'lower', microsPerCall((c) => c.cpu.host)),
       row(`  CPU per call, ${inFlight} in flight: view process`, 'µs', 'lower', microsPerCall((c) => c.cpu.view)),
-      row(`  CPU per call, ${inFlight} in flight: all Chromium processes`, 'µs', 'lower', microsPerCall((c) => c.cpu.all)),
+      cpuAll,
     )
     raw[`inFlight${inFlight}`] = { pids, chunks }
     for (const impl of IMPLEMENTATIONS) {
@@ -76,6 +77,12 @@ export async function measureRpc({ browser, url, log }: MetricContext): Promise<
       target: `RPC throughput (${inFlight} in flight) ≥ ${TARGETS.rpcRatio}× raw`,
       measured: `${throughput.ratios!.ours.median.toFixed(2)}× (${throughput.ratios!.ours.min.toFixed(2)}–${throughput.ratios!.ours.max.toFixed(2)})${failed ? ', with failed calls' : ''}`,
       pass: !failed && throughput.ratios!.ours.median >= TARGETS.rpcRatio,
+    })
+    const cpu = cpuAll.ratios!.ours
+    verdicts.push({
+      target: `RPC CPU per call (${inFlight} in flight) ≤ ${TARGETS.rpcCpuRatio}× raw, what ${TARGETS.rpcRatio}× throughput needs when CPU-bound`,
+      measured: `${cpu.median.toFixed(2)}× (${cpu.min.toFixed(2)}–${cpu.max.toFixed(2)})`,
+      pass: cpu.median <= TARGETS.rpcCpuRatio,
     })
   }
   return {
