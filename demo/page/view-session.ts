@@ -186,10 +186,10 @@ export class ViewSession implements StagedView {
     // Closing before the handshake means the view never came up (unreadable resource, timeout).
     bridge.on('close', (reason) => (this.#state === 'loading' ? this.#fail(reason) : this.#closed(reason)))
     app.ready.then(
+      // What the view runs under, for the log: the proxy, the CSP and the permissions granted.
       ({ csp, allow }) => {
-        const proxy = new URL(services.proxyUrl).host
-        const granted = Object.values(csp.granted).some((list) => Array.isArray(list) && list.length)
-        services.log.note(this.#channel, 'log', `sandbox: proxy ${proxy} · ${granted ? 'CSP with declared domains' : 'strict default CSP'}`, { policy: csp.policy, granted: csp.granted, refused: csp.dropped, allow })
+        const declared = Object.values(csp.granted).some((origins) => Array.isArray(origins) && origins.length)
+        services.log.note(this.#channel, 'log', `sandboxed · ${declared ? 'CSP + declared origins' : 'default CSP'}`, { proxy: services.proxyUrl, policy: csp.policy, granted: csp.granted, refused: csp.dropped, allow })
       },
       (error) => bridge.close(`The view did not start: ${message(error)}`),
     )
