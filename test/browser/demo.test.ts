@@ -168,6 +168,11 @@ describe('npm run demo (embedded example server)', () => {
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('html').getAttribute('data-theme')).toBe('dark')
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('html').getAttribute('lang')).toBe('fr-FR')
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('.stat-value').first().textContent()).toMatch(/\$US/)
+    // "No host styles" takes the palette's variables away from live views too.
+    const background = () => viewFrame(page, 'show_metrics').locator('html').evaluate((html) => html.style.getPropertyValue('--color-background-primary'))
+    expect(await background()).not.toBe('')
+    await page.selectOption('#palette', 'none')
+    await expect.poll(background).toBe('')
   }, TEST_TIMEOUT)
 
   it('tears a view down with ui/resource-teardown', async () => {
