@@ -70,7 +70,12 @@ export class ViewSession implements StagedView {
    */
   async start(): Promise<void> {
     const call = this.#services.connection.callTool(this.#tool.name, this.#args)
-    this.#mount(call)
+    try {
+      this.#mount(call)
+    } catch (error) {
+      // mountApp refuses a misconfigured host at once (e.g. a proxy on the page's own origin).
+      this.#fail(`The view could not be shown: ${message(error)}`)
+    }
     try {
       this.#showResult(await call)
     } catch (error) {
