@@ -13,26 +13,28 @@ import { parseArgs, USAGE, UsageError, type DemoArgs } from './node/args.js'
 import { createHostServer } from './node/host-server.js'
 import { McpEndpoint } from './node/mcp-endpoint.js'
 import { buildPageAssets } from './node/page-assets.js'
-import { createSandboxServer } from './node/sandbox-server.js'
+import { ensureLibraryBuilt } from './node/library-build.js'
+import { createSandboxServer, PROXY_PATH } from './node/sandbox-server.js'
 import { captureScreenshot } from './node/screenshot.js'
 import { embeddedUpstream, stdioUpstream } from './node/upstream.js'
 
 const DEFAULT_PORT = 8570
 
 async function main(args: DemoArgs): Promise<void> {
+  ensureLibraryBuilt((line) => console.log(line))
   // The example server reads its views from the built files; building takes well under a second.
   await buildApps()
   const assets = await buildPageAssets()
   const upstream = args.server ? stdioUpstream(args.server) : embeddedUpstream()
   const endpoint = new McpEndpoint(upstream)
-
-  const sandbox = createSandboxServer()
   const fallback = args.port === undefined
-  const sandboxPort = await listen(sandbox, args.port === undefined ? DEFAULT_PORT + 1 : args.port && args.port + 1, fallback)
-  const sandboxOrigin = `http://localhost:${sandboxPort}`
-  const host = createHostServer({ assets, endpoint, config: () => ({ server: { label: upstream.label, kind: upstream.kind }, sandboxOrigin }) })
-  const url = `http://127.0.0.1:${await listen(host, args.port ?? DEFAULT_PORT, fallback)}/`
 
+  let proxyUrl = ''
+  const host = createHostServer({ assets, endpoint, config: () => ({ server: { label: upstream.label, kind: upstream.kind }, proxyUrl }) })
+  const hostPort = await listen(host, args.port ?? DEFAULT_PORT, fallback)
+  const url = `http://127.0.0.1:${hostPort}/`
+  // The proxy is served to this host page and no other.
+  const sandbox = await createSandboxServer(`http://127.0.0.1:${hostPort}`)
   const stop = async () => {
     await endpoint.close()
     for (const server of [host, sandbox]) {
@@ -42,13 +44,18 @@ async function main(args: DemoArgs): Promise<void> {
   }
   process.once('SIGINT', () => void stop().then(() => process.exit(130)))
   process.once('SIGTERM', () => void stop().then(() => process.exit(143)))
+  const sandboxPort = await listen(sandbox, args.port === undefined ? hostPort + 1 : args.port && args.port + 1, fallback).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  proxyUrl = `http://localhost:${sandboxPort}${PROXY_PATH}`
 
   console.log(`
   mcp-app-bridge demo
 
   Host page   ${url}
   MCP server  ${upstream.kind === 'stdio' ? `stdio: ${upstream.label}` : upstream.label}
-  Sandbox     ${sandboxOrigin}/ (reserved for the sandbox proxy; views use srcdoc frames for now)
+  Sandbox     ${proxyUrl} (views run behind this proxy, on its origin)
 `)
 
   if (args.screenshot) {

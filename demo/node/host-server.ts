@@ -12,7 +12,8 @@ import type { PageAssets } from './page-assets.js'
 /** What the page learns about its environment from `/config.json`. */
 export interface PageConfig {
   server: { label: string; kind: 'embedded' | 'stdio' }
-  sandboxOrigin: string
+  /** The sandbox proxy page on the second origin (`demo/node/sandbox-server.ts`). */
+  proxyUrl: string
 }
 
 export interface HostServerOptions {

@@ -1,25 +1,37 @@
 /**
- * The sandbox origin (`http://localhost:<port>`): a second origin for the double-iframe sandbox
- * proxy, so a view never shares the host page's origin (spec: host and proxy MUST differ).
+ * The sandbox origin (`http://localhost:<port>`): the library's sandbox proxy page, served by its
+ * Node helper. Views run inside that page, never on the host page's origin (spec: host and proxy
+ * MUST differ), so no view script can reach the host page's DOM, cookies or storage.
  *
- * Placeholder for now: the library's proxy page and its Node helper are still being written,
- * and until then the page renders views in opaque `srcdoc` frames (see `demo/page/embed.ts`).
- * When the helper lands, serve its page from here and switch `embed.ts` to `mountApp` with
- * `sandbox: { proxyUrl: <this origin> }`.
+ * This is all a host writes for it:
+ *
+ *     import { createSandboxHandler } from 'mcp-app-bridge/sandbox-server'
+ *     createServer(createSandboxHandler({ hostOrigins: ['https://chat.example.com'] }))
+ *
+ * The helper answers every GET with the proxy page and the view's CSP as an HTTP header (a header,
+ * unlike a `<meta>`, the page cannot remove), plus `frame-ancestors` for the host origin the URL
+ * names, which must be one of `hostOrigins`: another web page gets a 403 instead of a proxy.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 
-const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>Sandbox origin</title>
-<body style="font:14px system-ui;margin:2rem;color:#333">
-<h1 style="font-size:16px">mcp-app-bridge demo: sandbox origin</h1>
-<p>This origin is reserved for the sandbox proxy page. The demo currently renders views in opaque srcdoc frames.</p>`
+/** The page's path on the sandbox origin (the helper serves any path; this one says what it is). */
+export const PROXY_PATH = '/sandbox-proxy.html'
 
-export function createSandboxServer(): Server {
-  return createServer((req, res) => {
-    if (req.url !== '/' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
-      return
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff' }).end(PLACEHOLDER)
-  })
+/** The part of `mcp-app-bridge/sandbox-server` the demo uses. */
+interface SandboxServerEntry {
+  createSandboxHandler(options: { hostOrigins: readonly string[] }): RequestListener
+}
+
+/**
+ * That entry is the one part of the library that exists only once built: its proxy page is
+ * bundled by `npm run build` (`cli.ts` runs it when `dist/` is missing or stale). So it is loaded
+ * at run time, through the package's own `exports`, exactly as an installed `mcp-app-bridge`
+ * would be; a literal import would make `tsc` need `dist/` too.
+ */
+const SANDBOX_SERVER_ENTRY = 'mcp-app-bridge/sandbox-server'
+
+/** The sandbox origin's server, serving the proxy to the host page at `hostOrigin` only. */
+export async function createSandboxServer(hostOrigin: string): Promise<Server> {
+  const { createSandboxHandler } = (await import(SANDBOX_SERVER_ENTRY)) as SandboxServerEntry
+  return createServer(createSandboxHandler({ hostOrigins: [hostOrigin] }))
 }

@@ -5,7 +5,7 @@
  * which makes it the check for a machine without a display.
  */
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { FrameLocator, Page } from 'playwright-core'
 import { ensureChromium, launchChromium } from './chromium.js'
 
 const VIEW_TIMEOUT_MS = 20_000
@@ -52,9 +52,17 @@ export async function callTool(page: Page, tool: string): Promise<void> {
   await card.and(page.locator('[data-state="ready"][data-sized]')).waitFor({ timeout: VIEW_TIMEOUT_MS })
 }
 
+/**
+ * The view of the last call of `tool`: the frame inside the card's frame, since the card holds
+ * the sandbox proxy (on the sandbox origin) and the proxy holds the view (on an opaque origin).
+ */
+export function viewFrame(page: Page, tool: string): FrameLocator {
+  return page.frameLocator(`.view-card[data-tool="${tool}"] iframe`).last().frameLocator('iframe')
+}
+
 /** The example booking form's round trip: an app-only tool call, then `ui/message`. */
 export async function sendBooking(page: Page): Promise<void> {
-  const form = page.frameLocator('.view-card[data-tool="reserve_table"] iframe').last()
+  const form = viewFrame(page, 'reserve_table')
   await form.locator('#check').click()
   await form.locator('.slot').first().click()
   await form.locator('#submit').click()

@@ -1,7 +1,7 @@
 /**
  * The demo host page: connects its MCP client, lists the server's UI tools, and runs one
  * `ViewSession` per tool call. Everything protocol-related goes through the library's public
- * host entry (`mcp-app-bridge/host`); frames are made in `embed.ts` only.
+ * host entry (`mcp-app-bridge/host`): each view is one `mountApp` call (`view-session.ts`).
  */
 import type { McpUiHostContext, Tool } from 'mcp-app-bridge/host'
 import { bindSettings, showServer } from './header.js'
@@ -18,7 +18,7 @@ import { ViewSession, type ViewServices } from './view-session.js'
 /** What `/config.json` says (demo/node/host-server.ts). */
 interface PageConfig {
   server: { label: string; kind: 'embedded' | 'stdio' }
-  sandboxOrigin: string
+  proxyUrl: string
 }
 
 const SERVER_CHANNEL: Channel = { id: 'server', label: 'server', kind: 'server' }
@@ -74,7 +74,7 @@ async function start(): Promise<void> {
     modelContext.setTools(undefined)
     return
   }
-  services = { connection, transcript, log, modelContext, stage: new Stage(), hostContext, sandboxOrigin: config.sandboxOrigin }
+  services = { connection, transcript, log, modelContext, stage: new Stage(), hostContext, proxyUrl: config.proxyUrl }
   window.addEventListener('pagehide', () => connection!.endOnUnload())
   showServer('connected', connection.serverInfo, config.server)
   launcher.setTools(connection.uiTools)

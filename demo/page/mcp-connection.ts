@@ -1,7 +1,7 @@
 /**
  * The page's MCP client: one connection to the server (through the demo's `/mcp` endpoint),
- * advertising MCP Apps support, plus what the host needs from it: the tool list, the views'
- * `ui://` resources and tool calls.
+ * advertising MCP Apps support, plus what the host needs from it: the tool list, the resource
+ * list and tool calls. (`mountApp` reads each view's `ui://` resource through `client` itself.)
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -14,24 +14,18 @@ import {
   listAllTools,
   type CallToolResult,
   type Implementation,
-  type McpUiResourceMeta,
+  type Resource,
   type Tool,
 } from 'mcp-app-bridge/host'
 import { HOST_INFO } from './host-config.js'
 import { TappedTransport, type Tap } from './traffic-tap.js'
-
-export interface UiResource {
-  uri: string
-  html: string
-  meta?: McpUiResourceMeta
-}
 
 export class McpConnection {
   readonly client: Client
   readonly #endpoint: URL
   readonly #http: StreamableHTTPClientTransport
   #tools: Tool[] = []
-  #listingMeta: Promise<Map<string, McpUiResourceMeta>> | undefined
+  #resources: Resource[] = []
 
   private constructor(client: Client, endpoint: URL, http: StreamableHTTPClientTransport) {
     this.client = client
@@ -48,7 +42,7 @@ export class McpConnection {
     const connection = new McpConnection(client, endpoint, http)
     client.onclose = onClose
     await client.connect(new TappedTransport(http, tap))
-    await connection.refreshTools()
+    await Promise.all([connection.refreshTools(), connection.#loadResources()])
     if (client.getServerCapabilities()?.tools?.listChanged) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
         await connection.refreshTools()
@@ -67,6 +61,14 @@ export class McpConnection {
     return this.#tools
   }
 
+  /**
+   * The server's `resources/list`: a view's `_meta.ui` may sit on its listing entry instead of
+   * its content item (draft spec: hosts check both, the content item first), so `mountApp` gets it.
+   */
+  get resources(): Resource[] {
+    return this.#resources
+  }
+
   /** Tools the model may call that render a view: what the launcher offers. */
   get uiTools(): Tool[] {
     return this.#tools.filter((tool) => isVisibleToModel(tool) && getToolUiResourceUri(tool))
@@ -81,21 +83,6 @@ export class McpConnection {
   }
 
   /**
-   * Reads a view's HTML. `_meta.ui` is taken from the content item, else from the
-   * `resources/list` entry (spec: check both, the content item wins).
-   */
-  async readUiResource(uri: string): Promise<UiResource> {
-    const { contents } = await this.client.readResource({ uri })
-    const item = contents.find((content) => content.uri === uri) ?? contents[0]
-    if (!item) throw new Error(`${uri} has no content`)
-    const mimeType = String(item.mimeType ?? '').replace(/\s/g, '').toLowerCase()
-    if (mimeType !== RESOURCE_MIME_TYPE) throw new Error(`${uri} is ${item.mimeType ?? 'untyped'}, not an MCP App (${RESOURCE_MIME_TYPE})`)
-    const html = 'text' in item && typeof item.text === 'string' ? item.text : decodeBase64('blob' in item ? String(item.blob) : '')
-    const meta = readUiMeta(item._meta) ?? (await this.#listingMetaFor(uri))
-    return { uri, html, meta }
-  }
-
-  /**
    * Ends the server session while the page unloads (a stdio server is a process per session).
    * A keepalive request is the one kind that still goes out from `pagehide`.
    */
@@ -104,21 +91,9 @@ export class McpConnection {
     if (sessionId) void fetch(this.#endpoint, { method: 'DELETE', keepalive: true, headers: { 'mcp-session-id': sessionId } }).catch(() => {})
   }
 
-  async #listingMetaFor(uri: string): Promise<McpUiResourceMeta | undefined> {
-    if (!this.client.getServerCapabilities()?.resources) return undefined
-    this.#listingMeta ??= this.client.listResources().then(
-      ({ resources }) => new Map(resources.flatMap((resource) => (readUiMeta(resource._meta) ? [[resource.uri, readUiMeta(resource._meta)!]] : []))),
-      () => new Map(),
-    )
-    return (await this.#listingMeta).get(uri)
+  async #loadResources(): Promise<void> {
+    if (!this.client.getServerCapabilities()?.resources) return
+    // Not worth failing the connection over: without the list, only content items' metadata counts.
+    this.#resources = await this.client.listResources().then(({ resources }) => resources as Resource[], () => [])
   }
-}
-
-function readUiMeta(meta: unknown): McpUiResourceMeta | undefined {
-  const ui = typeof meta === 'object' && meta ? (meta as Record<string, unknown>).ui : undefined
-  return typeof ui === 'object' && ui ? (ui as McpUiResourceMeta) : undefined
-}
-
-function decodeBase64(data: string): string {
-  return new TextDecoder().decode(Uint8Array.from(atob(data), (char) => char.charCodeAt(0)))
 }

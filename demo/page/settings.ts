@@ -42,7 +42,9 @@ export function saveSettings(settings: HostSettings): void {
 export function settingsContext(settings: HostSettings): McpUiHostContext {
   return {
     theme: settings.theme,
-    styles: settings.palette.variables ? { variables: settings.palette.variables } : undefined,
+    // `{}` rather than leaving `styles` out: a key the host drops is never sent, so live views
+    // would keep the previous palette; an empty `styles` makes them remove its variables.
+    styles: settings.palette.variables ? { variables: settings.palette.variables } : {},
     locale: settings.locale,
   }
 }

@@ -1,27 +1,21 @@
 /**
  * One tool call and the view that renders it, from the call to the teardown.
  *
- * The order follows the spec: the host calls the tool and reads the `ui://` resource at the same
- * time, mounts the view, hands it the arguments (the bridge holds them until the view says
- * `initialized`), then the result once the server answers. The view's requests reach the
- * handlers below only after the bridge's checks (capability, rate limit, params, visibility).
+ * The view is one `mountApp` call: the library reads the tool's `ui://` resource, frames it behind
+ * the sandbox proxy with the CSP and permissions its metadata allows, connects the bridge, hands
+ * the view the arguments and then the result (each held until the view is initialized), follows
+ * the view's size reports and removes the frame when the bridge closes. What is left here is what
+ * only this host can decide: its chrome, where each display mode puts the frame, and what it does
+ * with the view's messages, links, files and model context.
  */
-import {
-  BridgeError,
-  getToolUiResourceUri,
-  type CallToolResult,
-  type McpUiDisplayMode,
-  type McpUiHostContext,
-  type Tool,
-} from 'mcp-app-bridge/host'
+import { BridgeError, mountApp, type CallToolResult, type McpUiDisplayMode, type McpUiHostContext, type MountedApp, type Tool } from 'mcp-app-bridge/host'
 import { h } from './dom.js'
-import { mountView, type MountedView } from './embed.js'
 import { DISPLAY_MODES, HOST_CAPABILITIES, HOST_INFO } from './host-config.js'
 import { downloadOffer, linkOffer } from './host-actions.js'
-import type { McpConnection, UiResource } from './mcp-connection.js'
+import type { McpConnection } from './mcp-connection.js'
 import type { ModelContextPanel } from './model-context.js'
 import type { Channel, ProtocolLog } from './protocol-log.js'
-import { containerDimensions, INLINE_MAX_HEIGHT, type Stage, type StagedView } from './stage.js'
+import { containerDimensions, type Stage, type StagedView } from './stage.js'
 import type { ToolCallTurn, Transcript } from './transcript.js'
 
 /** What a view session needs from the page. */
@@ -33,8 +27,8 @@ export interface ViewServices {
   stage: Stage
   /** The host context every view shares right now (theme, styles, locale, environment). */
   hostContext(): McpUiHostContext
-  /** The sandbox origin the demo serves, for the proxy (see `embed.ts`). */
-  sandboxOrigin: string
+  /** The sandbox proxy page, on the demo's second origin (`demo/node/sandbox-server.ts`). */
+  proxyUrl: string
 }
 
 const MODE_LABELS: Record<McpUiDisplayMode, string> = { inline: 'Inline', fullscreen: 'Fullscreen', pip: 'Picture-in-picture' }
@@ -49,7 +43,7 @@ export class ViewSession implements StagedView {
   readonly #turn: ToolCallTurn
   readonly #channel: Channel
   readonly #frame: HTMLElement
-  #view: MountedView | undefined
+  #app: MountedApp | undefined
   #state: State = 'loading'
 
   constructor(services: ViewServices, tool: Tool, args: Record<string, unknown>, id: number) {
@@ -70,43 +64,41 @@ export class ViewSession implements StagedView {
     return this.#state === 'loading' || this.#state === 'ready'
   }
 
-  /** Calls the tool and shows its view; resolves once the result is in (or the call failed). */
+  /**
+   * Calls the tool and shows its view at the same time (the resource is read while the tool runs);
+   * resolves once the result is in, or the call failed.
+   */
   async start(): Promise<void> {
-    const uri = getToolUiResourceUri(this.#tool)
     const call = this.#services.connection.callTool(this.#tool.name, this.#args)
-    call.catch(() => {})
     try {
-      if (!uri) throw new Error(`${this.#tool.name} has no ui:// resource`)
-      const resource = await this.#services.connection.readUiResource(uri)
-      if (this.live) this.#mount(resource)
+      this.#mount(call)
     } catch (error) {
-      this.#fail(`The view could not be loaded: ${message(error)}`)
+      // mountApp refuses a misconfigured host at once (e.g. a proxy on the page's own origin).
+      this.#fail(`The view could not be shown: ${message(error)}`)
     }
     try {
-      const result = await call
-      this.#showResult(result)
-      if (this.#view && !this.#view.bridge.closed) this.#view.bridge.sendToolResult(result)
+      this.#showResult(await call)
     } catch (error) {
       this.#showResult({ isError: true, content: [{ type: 'text', text: message(error) }] })
-      if (this.#view && !this.#view.bridge.closed) this.#view.bridge.sendToolCancelled(`The tool call failed: ${message(error)}`)
     }
   }
 
   /** Applies a host context change (theme, palette, locale) to the view. */
   updateHostContext(change: McpUiHostContext): void {
-    if (this.#view && !this.#view.bridge.closed) this.#view.bridge.setHostContext(change)
+    const bridge = this.#app?.bridge
+    if (bridge && !bridge.closed) bridge.setHostContext(change)
   }
 
-  /** The conversation column changed width: tell the view its new container. */
+  /** The conversation column or the window changed size: tell the view its new container. */
   resize(): void {
-    const bridge = this.#view?.bridge
-    if (!bridge || bridge.closed) return
-    bridge.setHostContext({ containerDimensions: containerDimensions(this.#mode, this.#turn.slot, this.#frame) })
+    const app = this.#app
+    if (!app || app.bridge.closed) return
+    app.bridge.setHostContext({ containerDimensions: containerDimensions(this.#mode, this.#turn.slot, app.iframe) })
   }
 
   /** Host-initiated mode change (the card's controls, or another view taking the stage). */
   setMode(mode: McpUiDisplayMode): void {
-    const bridge = this.#view?.bridge
+    const bridge = this.#app?.bridge
     if (!bridge || bridge.closed) return
     try {
       bridge.setHostContext({ displayMode: mode })
@@ -124,17 +116,18 @@ export class ViewSession implements StagedView {
   async close(reason = 'The user closed it'): Promise<void> {
     if (!this.live) return
     this.#setState('closing')
-    await this.#view?.teardown(reason)
+    await this.#app?.teardown(reason)
     this.#closed(reason)
   }
 
   get #mode(): McpUiDisplayMode {
-    return this.#view?.bridge.hostContext.displayMode ?? 'inline'
+    return this.#app?.bridge.hostContext.displayMode ?? 'inline'
   }
 
-  #mount(resource: UiResource): void {
+  #mount(call: Promise<CallToolResult>): void {
     const services = this.#services
     this.#turn.slot.append(
+      // Keeps the view's place in the conversation while it is fullscreen or floating.
       h(
         'div',
         { class: 'view-placeholder' },
@@ -144,6 +137,7 @@ export class ViewSession implements StagedView {
       this.#frame,
     )
     this.#frame.append(
+      // The host's own bar above a fullscreen or floating view: the way back, whatever the app does.
       h(
         'div',
         { class: 'frame-bar' },
@@ -152,53 +146,65 @@ export class ViewSession implements StagedView {
         h('button', { class: 'icon-button', type: 'button', title: 'Close view', textContent: '×', on: { click: () => void this.close() } }),
       ),
     )
-    if (resource.meta?.prefersBorder === false) this.#turn.card.classList.add('borderless')
     const via = `${this.title} (#${this.id})`
-    const view = (this.#view = mountView({
+    const app = (this.#app = mountApp({
       container: this.#frame,
-      resource,
-      title: `${this.title} view`,
-      sandboxOrigin: services.sandboxOrigin,
+      // A web host frames views behind the sandbox proxy, on an origin of their own (spec).
+      sandbox: { proxyUrl: services.proxyUrl },
+      // The resource is read through the client (its _meta.ui from the content item, else from
+      // the listing); the view's own tools/call and resources/* are forwarded to the same client.
+      client: services.connection.client,
+      tool: this.#tool,
+      listing: services.connection.resources,
+      tools: services.connection.tools,
+      toolInput: this.#args,
+      // A failed call reaches the view as tool-cancelled.
+      toolResult: call,
+      // The demo's chrome moves with the frame: its CSS places the whole card body (see #place).
+      applyDisplayMode: (mode) => this.#place(mode),
       hostInfo: HOST_INFO,
       capabilities: HOST_CAPABILITIES,
       hostContext: {
         ...services.hostContext(),
-        toolInfo: { tool: this.#tool },
         displayMode: 'inline',
         containerDimensions: containerDimensions('inline', this.#turn.slot, this.#frame),
       },
-      client: services.connection.client,
-      tools: services.connection.tools,
+      // Each runs only after the bridge's checks (capability, rate limit, params, URL scheme).
       handlers: {
         message: ({ content }) => services.transcript.addUserMessage(content, via),
         openLink: ({ parsed }) => services.transcript.addNotice(linkOffer(parsed, via)),
         downloadFile: (params) => services.transcript.addNotice(downloadOffer(params, via)),
-        // Both sides declared the mode (the bridge checked): grant it; placement follows below.
-        requestDisplayMode: ({ mode }) => mode,
       },
     }))
-    const { bridge } = view
+    const { bridge } = app
     bridge.on('traffic', (direction, rpc) => services.log.message(this.#channel, direction, rpc))
     bridge.on('warning', (warning) => services.log.note(this.#channel, 'warning', warning.message, warning))
     bridge.on('log', (entry) => services.log.note(this.#channel, 'log', `log (${entry.level})${entry.logger ? ` ${entry.logger}` : ''}`, entry))
     bridge.on('modelcontext', (context) => services.modelContext.setViewContext(this.id, via, context, services.hostContext().locale))
-    bridge.on('sizechange', ({ height }) => {
-      if (height === undefined) return
-      view.iframe.style.height = `${Math.min(Math.max(height, 40), INLINE_MAX_HEIGHT)}px`
-      this.#turn.card.dataset.sized = 'true'
-    })
-    bridge.on('displaymodechange', (mode) => this.#place(mode))
+    // mountApp sized the frame; the card only stops showing its loading shimmer.
+    bridge.on('sizechange', () => (this.#turn.card.dataset.sized = 'true'))
     bridge.on('requestteardown', () => void this.close('The app asked to be closed'))
     bridge.on('initialized', ({ appCapabilities }) => {
       this.#setState('ready')
       this.#renderControls(appCapabilities.availableDisplayModes ?? ['inline'])
     })
-    bridge.on('close', (reason) => this.#closed(reason))
-    // Held by the bridge until the view is initialized, then sent before the result.
-    bridge.sendToolInput(this.#args)
+    // Closing before the handshake means the view never came up (unreadable resource, timeout).
+    bridge.on('close', (reason) => (this.#state === 'loading' ? this.#fail(reason) : this.#closed(reason)))
+    app.ready.then(
+      // What the view runs under, for the log: the proxy, the CSP and the permissions granted.
+      ({ csp, allow }) => {
+        const declared = Object.values(csp.granted).some((origins) => Array.isArray(origins) && origins.length)
+        services.log.note(this.#channel, 'log', `sandboxed · ${declared ? 'CSP + declared origins' : 'default CSP'}`, { proxy: services.proxyUrl, policy: csp.policy, granted: csp.granted, refused: csp.dropped, allow })
+      },
+      (error) => bridge.close(`The view did not start: ${message(error)}`),
+    )
   }
 
-  /** Shows the view in `mode` and tells it the size it now has. */
+  /**
+   * Shows the view in `mode`; `mountApp` calls it on every change, whoever asked. The card's CSS
+   * takes the frame (with the host's bar) out of the conversation; the iframe itself never moves
+   * in the DOM, since moving an iframe reloads it.
+   */
   #place(mode: McpUiDisplayMode): void {
     this.#turn.card.dataset.mode = mode
     this.#services.stage.place(this, mode)
@@ -248,7 +254,7 @@ export class ViewSession implements StagedView {
   }
 
   #closed(reason: string): void {
-    if (this.#state === 'closed') return
+    if (this.#state === 'closed' || this.#state === 'error') return
     this.#setState('closed')
     this.#services.stage.remove(this)
     this.#services.modelContext.removeView(this.id)

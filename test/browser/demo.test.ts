@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureChromium, launchChromium, type Chromium } from '../../demo/node/chromium.js'
-import { callTool, sendBooking } from '../../demo/node/screenshot.js'
+import { callTool, sendBooking, viewFrame } from '../../demo/node/screenshot.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const START_TIMEOUT = 120_000
@@ -72,8 +72,6 @@ function logRows(page: Page) {
   )
 }
 
-const viewFrame = (page: Page, tool: string) => page.frameLocator(`.view-card[data-tool="${tool}"] iframe`).last()
-
 // One page for the whole suite: the tests build on each other in order, like one user session.
 describe('npm run demo (embedded example server)', () => {
   let demo: RunningDemo
@@ -108,6 +106,23 @@ describe('npm run demo (embedded example server)', () => {
     // Each frame grew to the height its view reported.
     const heights = await page.locator('.view-card iframe').evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().height))
     for (const height of heights) expect(height).toBeGreaterThan(100)
+  }, TEST_TIMEOUT)
+
+  it('frames every view behind the library’s sandbox proxy, on the second origin', async () => {
+    const host = new URL(demo.url).origin
+    const proxyFrame = page.locator('.view-card[data-tool="show_metrics"] iframe')
+    const proxyUrl = new URL((await proxyFrame.getAttribute('src'))!)
+    expect(proxyUrl.origin).toMatch(/^http:\/\/localhost:\d+$/)
+    expect(await proxyFrame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin')
+    // Inside the proxy, the view gets an opaque origin of its own.
+    expect(await page.frameLocator('.view-card[data-tool="show_metrics"] iframe').locator('iframe').getAttribute('sandbox')).toBe('allow-scripts')
+    // The proxy page comes with its CSP as a header, framable by this host page only…
+    const response = await fetch(proxyUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${host}`)
+    // …and is not served to a page that names another host.
+    proxyUrl.searchParams.set('host', 'http://attacker.example')
+    expect((await fetch(proxyUrl)).status).toBe(403)
   }, TEST_TIMEOUT)
 
   it('round-trips a booking: app-only tool call, model context, then a user message', async () => {
@@ -153,6 +168,11 @@ describe('npm run demo (embedded example server)', () => {
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('html').getAttribute('data-theme')).toBe('dark')
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('html').getAttribute('lang')).toBe('fr-FR')
     await expect.poll(() => viewFrame(page, 'show_metrics').locator('.stat-value').first().textContent()).toMatch(/\$US/)
+    // "No host styles" takes the palette's variables away from live views too.
+    const background = () => viewFrame(page, 'show_metrics').locator('html').evaluate((html) => html.style.getPropertyValue('--color-background-primary'))
+    expect(await background()).not.toBe('')
+    await page.selectOption('#palette', 'none')
+    await expect.poll(background).toBe('')
   }, TEST_TIMEOUT)
 
   it('tears a view down with ui/resource-teardown', async () => {

@@ -9,8 +9,7 @@
  * - When the session ends it updates the model context and logs a line; "Dismiss" asks the
  *   host to close the view (`requestTeardown`), and the `teardown` event stops the clock.
  */
-import { BridgeError, ViewBridge, type McpUiDisplayMode } from 'mcp-app-bridge/view'
-import { applyHostStyles, hostLocale } from '../shared/host-styles.js'
+import { BridgeError, ViewBridge, applyHostStyles, type McpUiDisplayMode } from 'mcp-app-bridge/view'
 
 const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip']
 const MODE_LABELS: Record<McpUiDisplayMode, string> = { inline: 'Inline', fullscreen: 'Fullscreen', pip: 'Pop out' }
@@ -43,8 +42,11 @@ bridge.on('toolresult', (result) => {
   start()
 })
 bridge.on('toolcancelled', () => setState('Cancelled', 'waiting'))
+applyHostStyles(bridge)
+// `changed` names the keys that changed; at the handshake, every key the host sent.
 bridge.on('hostcontextchanged', (context, changed) => {
-  applyHostStyles(context)
+  document.documentElement.lang = context.locale ?? 'en'
+  document.documentElement.dataset.displayMode = context.displayMode ?? 'inline'
   if (changed.includes('availableDisplayModes') || changed.includes('displayMode')) renderModes()
   if (changed.includes('locale')) render()
 })
@@ -59,13 +61,7 @@ reset.addEventListener('click', () => {
 })
 $('#dismiss').addEventListener('click', () => bridge.requestTeardown())
 
-bridge.connect().then(
-  ({ hostContext }) => {
-    applyHostStyles(hostContext)
-    renderModes()
-  },
-  (error) => setState(`Not connected: ${error.message}`, 'waiting'),
-)
+bridge.connect().catch((error) => setState(`Not connected: ${error.message}`, 'waiting'))
 
 function start(): void {
   if (remainingMs <= 0) remainingMs = durationMs
@@ -149,5 +145,5 @@ function setState(text: string, state: 'waiting' | 'running' | 'paused' | 'done'
 }
 
 function clock(time: number): string {
-  return new Intl.DateTimeFormat(hostLocale(bridge.hostContext), { hour: 'numeric', minute: '2-digit', timeZone: bridge.hostContext.timeZone }).format(time)
+  return new Intl.DateTimeFormat(bridge.hostContext.locale, { hour: 'numeric', minute: '2-digit', timeZone: bridge.hostContext.timeZone }).format(time)
 }

@@ -4,11 +4,12 @@
  * The recommended shape of an MCP App with mcp-app-bridge:
  * 1. create the `ViewBridge`, declaring every display mode the app supports;
  * 2. subscribe to the events you need *before* `connect()` (tool data may follow the handshake
- *    at once; the bridge also keeps a one-shot event for the first late listener);
- * 3. `connect()`, then apply the host context; auto-resize is on by default.
+ *    at once; the bridge also keeps a one-shot event for the first late listener), and let
+ *    `applyHostStyles` follow the host's theme, style variables and fonts;
+ * 3. `connect()`. The handshake's host context arrives as a first `hostcontextchanged`, and
+ *    auto-resize is on by default.
  */
-import { BridgeError, ViewBridge, type CallToolResult, type McpUiDisplayMode } from 'mcp-app-bridge/view'
-import { applyHostStyles, hostLocale } from '../shared/host-styles.js'
+import { BridgeError, ViewBridge, applyHostStyles, type CallToolResult, type McpUiDisplayMode } from 'mcp-app-bridge/view'
 import { renderChart, renderTable, type Formatters, type Point } from './chart.js'
 
 interface Series {
@@ -36,8 +37,13 @@ bridge.on('toolresult', (result) => {
   render()
 })
 bridge.on('toolcancelled', ({ reason }) => showError(`The tool call was cancelled${reason ? `: ${reason}` : '.'}`))
+// Theme, style variables and fonts, from the handshake on.
+applyHostStyles(bridge)
 bridge.on('hostcontextchanged', (context) => {
-  applyHostStyles(context)
+  // The rest of the context is the app's to use: the language for `lang` and number formats,
+  // the display mode for the layout (`[data-display-mode]` in style.css).
+  document.documentElement.lang = context.locale ?? 'en'
+  document.documentElement.dataset.displayMode = context.displayMode ?? 'inline'
   render()
 })
 
@@ -52,13 +58,7 @@ $('#export').addEventListener('click', exportCsv)
 // The chart is drawn at the frame's width: redraw when the host resizes the frame.
 window.addEventListener('resize', () => render())
 
-bridge.connect().then(
-  ({ hostContext }) => {
-    applyHostStyles(hostContext)
-    render()
-  },
-  (error) => showError(`Could not connect to the host: ${error.message}`),
-)
+bridge.connect().catch((error) => showError(`Could not connect to the host: ${error.message}`))
 
 function render(): void {
   const context = bridge.hostContext
@@ -70,7 +70,7 @@ function render(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-view]')) button.setAttribute('aria-pressed', String(button.dataset.view === view))
   if (!series) return
 
-  const format = formatters(series.unit, hostLocale(context))
+  const format = formatters(series.unit, context.locale)
   const values = series.points.map((point) => point.value)
   const latest = values[values.length - 1] ?? 0
   const previous = values[values.length - 2] ?? latest
@@ -79,7 +79,7 @@ function render(): void {
   $('#title').textContent = series.label
   $('#subtitle').textContent = `Last ${series.points.length} weeks · ${series.unit}`
   $('#stats').replaceChildren(
-    stat('Latest week', format.value(latest), change(latest, previous, lowerIsBetter, hostLocale(context))),
+    stat('Latest week', format.value(latest), change(latest, previous, lowerIsBetter, context.locale)),
     stat('Weekly average', format.value(average)),
     stat('Peak', format.value(Math.max(...values))),
   )
@@ -114,7 +114,7 @@ async function exportCsv(): Promise<void> {
   }
 }
 
-function formatters(unit: string, locale: string): Formatters {
+function formatters(unit: string, locale: string | undefined): Formatters {
   const week = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
   const options: Intl.NumberFormatOptions =
     unit === 'USD' ? { style: 'currency', currency: 'USD' } : unit === 'ms' ? { style: 'unit', unit: 'millisecond' } : {}
@@ -132,7 +132,7 @@ function stat(label: string, value: string, detail?: HTMLElement): HTMLElement {
   return element
 }
 
-function change(latest: number, previous: number, lowerIsBetter: boolean, locale: string): HTMLElement {
+function change(latest: number, previous: number, lowerIsBetter: boolean, locale: string | undefined): HTMLElement {
   const ratio = previous ? (latest - previous) / previous : 0
   const good = lowerIsBetter ? ratio <= 0 : ratio >= 0
   const text = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio)

@@ -67,8 +67,13 @@ export function renderTable(points: Point[], format: Formatters, valueLabel: str
   return table
 }
 
-/** A round axis maximum just above the data (1, 2, 2.5 or 5 times a power of ten). */
+/**
+ * The axis maximum: four equal grid steps, each a round number (1, 2, 2.5, 3, 4, 5, 6 or 8 times a
+ * power of ten), just above the data. Rounding the maximum itself instead can double it (101K → 200K)
+ * and leave half the chart empty.
+ */
 function niceMax(value: number): number {
-  const magnitude = 10 ** Math.floor(Math.log10(value))
-  return ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= value) ?? 10) * magnitude
+  const step = value / 4
+  const magnitude = 10 ** Math.floor(Math.log10(step))
+  return ([1, 2, 2.5, 3, 4, 5, 6, 8, 10].find((factor) => factor * magnitude >= step) ?? 10) * magnitude * 4
 }

@@ -11,8 +11,7 @@
  * Each of those needs a host capability; the bridge refuses before sending when the host did
  * not advertise it, and the form says so instead of failing silently.
  */
-import { BridgeError, ViewBridge, type CallToolResult } from 'mcp-app-bridge/view'
-import { applyHostStyles, hostLocale } from '../shared/host-styles.js'
+import { BridgeError, ViewBridge, applyHostStyles, type CallToolResult } from 'mcp-app-bridge/view'
 
 interface Booking {
   restaurant: string
@@ -45,7 +44,8 @@ bridge.on('toolresult', (result) => {
   const details = [data.cuisine, data.area].filter((part) => typeof part === 'string' && part).join(' · ')
   if (details) $('#details').textContent = details
 })
-bridge.on('hostcontextchanged', (context) => applyHostStyles(context))
+applyHostStyles(bridge)
+bridge.on('hostcontextchanged', ({ locale }) => (document.documentElement.lang = locale ?? 'en'))
 
 check.addEventListener('click', checkAvailability)
 dateInput.addEventListener('change', resetSlots)
@@ -58,8 +58,7 @@ $('#edit').addEventListener('click', () => {
 })
 
 bridge.connect().then(
-  ({ hostContext, hostCapabilities }) => {
-    applyHostStyles(hostContext)
+  ({ hostCapabilities }) => {
     if (!hostCapabilities.serverTools) check.disabled = true
     if (!hostCapabilities.message) setStatus('This host cannot receive messages from apps.', true)
   },
@@ -166,13 +165,13 @@ async function requestBooking(): Promise<void> {
 }
 
 function summary({ restaurant, date, partySize, time }: Booking): string {
-  const day = new Intl.DateTimeFormat(hostLocale(bridge.hostContext), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const day = new Intl.DateTimeFormat(bridge.hostContext.locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
   return `${restaurant} for ${partySize} ${partySize === 1 ? 'guest' : 'guests'} on ${day}${time ? ` at ${formatTime(time)}` : ''}`
 }
 
 function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number)
-  return new Intl.DateTimeFormat(hostLocale(bridge.hostContext), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hours, minutes))
+  return new Intl.DateTimeFormat(bridge.hostContext.locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hours, minutes))
 }
 
 function textOf(result: CallToolResult): string {
