@@ -21,6 +21,8 @@ export interface FrameTransportOptions {
   hostWindow?: HubWindow
   /** Told about each message dropped because it came from another origin. */
   onForeignOrigin?: (origin: string) => void
+  /** Told once when the frame's window is found closed (the iframe was removed). */
+  onGone?: () => void
 }
 
 export class FrameTransport implements Transport {
@@ -39,7 +41,7 @@ export class FrameTransport implements Transport {
   }
 
   listen(receive: (data: unknown) => void): () => void {
-    const { target, targetOrigin, onForeignOrigin } = this.#options
+    const { target, targetOrigin, onForeignOrigin, onGone } = this.#options
     const hostWindow = this.#options.hostWindow ?? (globalThis as unknown as HubWindow)
     return listenToFrame(hostWindow, target, (event) => {
       if (event.origin !== targetOrigin) {
@@ -47,6 +49,6 @@ export class FrameTransport implements Transport {
         return
       }
       receive(event.data)
-    })
+    }, onGone)
   }
 }

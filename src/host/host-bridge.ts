@@ -159,6 +159,8 @@ export class HostBridge {
         targetOrigin: options.targetOrigin ?? '',
         hostWindow: options.hostWindow,
         onForeignOrigin: (origin) => this.#note(`Dropped a message from unexpected origin ${origin}`, 'POLICY'),
+        // A host that removes the frame without closing the bridge must not leak it.
+        onGone: () => this.close('The frame was removed'),
       })
     const session = (this.#session = new Session({
       transport,

@@ -5,14 +5,28 @@
  * them. The hub looks the sender up by `event.source` (the frame's `WindowProxy`) and hands the
  * event to that frame's transport only. The window listener is added with the first frame and
  * removed with the last, so a page with no live views has no listener left behind.
+ *
+ * A host that removes an iframe without closing its bridge must not leak either: a removed
+ * frame's window reports `closed`, so the hub sweeps for closed windows whenever the host
+ * document's tree changes (one `MutationObserver` for all frames) and, for frames inside shadow
+ * roots the observer cannot see, on a slow timer. Each gone frame's `gone` callback runs once.
  */
 
 type Listener = (event: MessageEvent) => void
 
-interface Hub {
-  readonly frames: Map<unknown, Listener>
-  readonly dispatch: Listener
+interface Route {
+  receive: Listener
+  gone: (() => void) | undefined
 }
+
+interface Hub {
+  readonly frames: Map<unknown, Route>
+  readonly dispatch: Listener
+  readonly stop: () => void
+}
+
+/** How often the hub looks for frames removed where its observer cannot see (shadow roots). */
+export const SWEEP_INTERVAL_MS = 5_000
 
 const hubs = new WeakMap<object, Hub>()
 
@@ -20,37 +34,27 @@ const hubs = new WeakMap<object, Hub>()
 export interface HubWindow {
   addEventListener(type: 'message', listener: Listener): void
   removeEventListener(type: 'message', listener: Listener): void
+  document?: Document
+  MutationObserver?: typeof MutationObserver
 }
 
 /**
- * Routes messages whose `event.source` is `source` to `listener`. Returns the function that stops
- * it. One listener per source: a second registration for a live source is refused, because two
- * bridges reading one frame would both answer its requests.
+ * Routes messages whose `event.source` is `source` to `receive`, and calls `gone` once when the
+ * source window is found closed (its frame was removed). Returns the function that stops it. One
+ * route per source: a second registration for a live source is refused, because two bridges
+ * reading one frame would both answer its requests.
  */
-export function listenToFrame(hostWindow: HubWindow, source: unknown, listener: Listener): () => void {
-  let hub = hubs.get(hostWindow)
-  if (!hub) {
-    const frames = new Map<unknown, Listener>()
-    const created: Hub = {
-      frames,
-      dispatch: (event) => {
-        const route = event.source ? frames.get(event.source) : undefined
-        if (route) route(event)
-      },
-    }
-    hubs.set(hostWindow, created)
-    hostWindow.addEventListener('message', created.dispatch)
-    hub = created
-  }
+export function listenToFrame(hostWindow: HubWindow, source: unknown, receive: Listener, gone?: () => void): () => void {
   if (!source) throw new Error('The frame has no window yet: attach the iframe to the document first')
+  const hub = hubs.get(hostWindow) ?? createHub(hostWindow)
   if (hub.frames.has(source)) throw new Error('Another bridge is already listening to this frame')
-  hub.frames.set(source, listener)
-  const current = hub
+  const route: Route = { receive, gone }
+  hub.frames.set(source, route)
   return () => {
-    if (current.frames.get(source) !== listener) return
-    current.frames.delete(source)
-    if (current.frames.size === 0) {
-      hostWindow.removeEventListener('message', current.dispatch)
+    if (hub.frames.get(source) !== route) return
+    hub.frames.delete(source)
+    if (hub.frames.size === 0) {
+      hub.stop()
       hubs.delete(hostWindow)
     }
   }
@@ -59,4 +63,40 @@ export function listenToFrame(hostWindow: HubWindow, source: unknown, listener: 
 /** Number of frames the hub routes for `hostWindow` (0 means no listener is installed). */
 export function listenedFrames(hostWindow: HubWindow): number {
   return hubs.get(hostWindow)?.frames.size ?? 0
+}
+
+function createHub(hostWindow: HubWindow): Hub {
+  const frames = new Map<unknown, Route>()
+  const dispatch: Listener = (event) => {
+    const route = event.source ? frames.get(event.source) : undefined
+    route?.receive(event)
+  }
+  const sweep = () => {
+    for (const [source, route] of [...frames]) {
+      if ((source as { closed?: boolean }).closed !== true || frames.get(source) !== route) continue
+      route.gone?.()
+      // A route whose owner did not stop it on `gone` is dropped here, so it cannot pin the hub.
+      if (frames.get(source) === route) frames.delete(source)
+    }
+    if (!frames.size && hubs.get(hostWindow) === hub) {
+      hub.stop()
+      hubs.delete(hostWindow)
+    }
+  }
+  const Observer = hostWindow.MutationObserver
+  const observer = Observer && hostWindow.document ? new Observer(sweep) : undefined
+  observer?.observe(hostWindow.document!, { childList: true, subtree: true })
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS)
+  hostWindow.addEventListener('message', dispatch)
+  const hub: Hub = {
+    frames,
+    dispatch,
+    stop: () => {
+      observer?.disconnect()
+      clearInterval(timer)
+      hostWindow.removeEventListener('message', dispatch)
+    },
+  }
+  hubs.set(hostWindow, hub)
+  return hub
 }
