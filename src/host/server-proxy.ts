@@ -85,12 +85,20 @@ export class ToolDirectory {
   }
 
   /** Throws `DENIED` unless the named tool exists and its visibility includes `"app"`. */
-  async assertCallableByApp(name: string): Promise<Tool> {
-    const tool = await this.find(name)
-    if (!tool) throw new BridgeError('DENIED', `Unknown tool: ${name}`)
-    if (!isCallableByApp(tool)) throw new BridgeError('DENIED', `Tool ${name} is not callable by apps (visibility)`)
-    return tool
+  /**
+   * Throws `DENIED` unless the named tool exists and its visibility includes `"app"`. Answers at
+   * once (no promise) when the tool is already known: this is on every view `tools/call`.
+   */
+  assertCallableByApp(name: string): Tool | Promise<Tool> {
+    const known = this.#tools?.get(name)
+    return known ? callable(name, known) : this.find(name).then((tool) => callable(name, tool))
   }
+}
+
+function callable(name: string, tool: Tool | undefined): Tool {
+  if (!tool) throw new BridgeError('DENIED', `Unknown tool: ${name}`)
+  if (!isCallableByApp(tool)) throw new BridgeError('DENIED', `Tool ${name} is not callable by apps (visibility)`)
+  return tool
 }
 
 const directories = new WeakMap<McpClient, ToolDirectory>()

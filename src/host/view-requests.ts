@@ -143,6 +143,8 @@ function checkModalities(method: string, advertised: unknown, content: readonly 
   if (refused) throw new BridgeError('INVALID_PARAMS', `The host does not accept ${refused} content in ${method}`)
 }
 
+const isThenable = (value: unknown): value is Promise<unknown> => typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
+
 type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) | undefined
 
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
@@ -154,9 +156,12 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   let callsInFlight = 0
   let droppedNotifications = 0
 
-  /** Registers one view request behind the shared gate. */
+  /**
+   * Registers one view request behind the shared gate. Synchronous all the way when the handler
+   * is: an `async` wrapper here would cost every `tools/call` a few microtasks.
+   */
   const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>) => P, run: (params: P, context: RequestContext) => unknown) => {
-    session.handle(method, async (raw, context) => {
+    session.handle(method, (raw, context) => {
       if (!deps.app()) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
       if (!limiters[bucket]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
@@ -164,11 +169,13 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
       if (bucket !== 'calls') return run(params, context)
       if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `Too many calls in flight (${maxConcurrent})`)
       callsInFlight++
+      let outcome: unknown
       try {
-        return await run(params, context)
+        outcome = run(params, context)
       } finally {
-        callsInFlight--
+        if (!isThenable(outcome)) callsInFlight--
       }
+      return isThenable(outcome) ? Promise.resolve(outcome).finally(() => callsInFlight--) : outcome
     })
   }
 
@@ -241,10 +248,11 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
   })
 
-  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), async (params, context) => {
+  const callTool = forwarding(handlers.callTool, 'callTool')
+  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-    await deps.tools.assertCallableByApp(params.name)
-    return forwarding(handlers.callTool, 'callTool')(params, context)
+    const checked = deps.tools.assertCallableByApp(params.name)
+    return isThenable(checked) ? checked.then(() => callTool(params, context)) : callTool(params, context)
   })
   serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, 'readResource'))
   const paginated = (method: string) => (p: Record<string, unknown>) => readPaginatedParams(p, method)
