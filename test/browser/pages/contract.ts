@@ -28,7 +28,7 @@ export interface MountConfig {
   csp?: McpUiResourceCsp
   permissions?: McpUiResourcePermissions
   frameMode: FrameMode
-  /** The sandbox proxy's URL (proxy mode only). */
+  /** The sandbox proxy page's URL (proxy mode only; `openHost` fills in the test server's). */
   proxyUrl?: string
   capabilities: McpUiHostCapabilities
   hostContext: McpUiHostContext
@@ -53,6 +53,7 @@ export interface HostEvent {
 
 export type HostEventKind =
   | 'initialized'
+  | 'ready'
   | 'early'
   | 'sizechange'
   | 'resized'
@@ -98,6 +99,10 @@ export interface TestHostApi {
   /** Starts measuring the host page's event-loop stalls; `stopLagMonitor` returns the longest, in ms. */
   startLagMonitor(): void
   stopLagMonitor(): number
+  /** Frames the library's message hub routes for this window (ours only; 0 = no `message` listener left). */
+  listenedFrames(): number
+  /** Removes the view's iframe from the document, without teardown (ours only). */
+  removeFrame(): void
 }
 
 /** A `message` event as a test page saw it. */

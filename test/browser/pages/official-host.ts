@@ -105,6 +105,10 @@ const testHost: TestHostApi = {
     record('teardown', { reason, answered })
   },
   modelContext: () => plain(modelContext),
+  listenedFrames: () => {
+    throw new Error('Only our host counts its message listeners')
+  },
+  removeFrame: () => void iframe?.remove(),
 }
 
 ;(window as unknown as { testHost: TestHostApi }).testHost = testHost
