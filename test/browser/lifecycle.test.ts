@@ -122,6 +122,33 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
     })
   }
 
+  it('closes the bridge when the host removes the iframe without teardown, leaving no message listener', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › frame removed without teardown`)
+    const h = await s.step('open the host page', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode }, mount: false }))
+    try {
+      // The test page has its own recorder listening; count what the library adds on top.
+      const pageOwn = await s.step('count the page\'s own message listeners', () => h.messageListeners())
+      await s.step('mount; the view initializes', async () => {
+        await h.call('mount', h.config)
+        await h.waitHost('initialized')
+        expect(await h.messageListeners()).toBe(pageOwn + 1)
+        expect(await h.call('listenedFrames')).toBe(1)
+      })
+      await s.step('the host removes the iframe; the bridge closes', async () => {
+        await h.call('removeFrame')
+        expect((await h.waitHost('close')).data).toMatch(/removed/)
+        expect(await h.call('frame')).toBeNull()
+      })
+      await s.step('no message listener is left, and the bridge sends nothing more', async () => {
+        expect(await h.messageListeners()).toBe(pageOwn)
+        expect(await h.call('listenedFrames')).toBe(0)
+        await expect(h.call('toolInput', { city: 'Lima' })).rejects.toThrow(/Error: CLOSED: /)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
   it('applies link and message policy, and tears down a view that asks for it', async () => {
     const s = new Scenario(`lifecycle ${frameMode} › policy and requested teardown`)
     const h = await s.step('mount with messages denied', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, policy: { message: 'deny' } } }))

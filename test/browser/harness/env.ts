@@ -206,6 +206,22 @@ export class HostHandle {
     return frame.evaluate(() => (window as unknown as { testApp: TestAppApi }).testApp.appearance())
   }
 
+  /**
+   * The `message` listeners on the host page's window, as Chromium's DevTools protocol lists
+   * them (`DOMDebugger.getEventListeners`): whatever added them, the library or the page.
+   */
+  async messageListeners(): Promise<number> {
+    if (this.hostFrame !== this.page.mainFrame()) throw new Error('messageListeners() reads the top window only')
+    const cdp = await this.page.context().newCDPSession(this.page)
+    try {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' })
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
+      return listeners.filter((listener) => listener.type === 'message').length
+    } finally {
+      await cdp.detach()
+    }
+  }
+
   close(): Promise<void> {
     return this.tab.close()
   }

@@ -27,11 +27,10 @@ export interface ViewResource {
   meta?: { csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
 }
 
-export interface MountViewOptions extends Omit<MountAppOptions, 'sandbox' | 'resource'> {
+export interface MountViewOptions extends Omit<MountAppOptions, 'resource'> {
   container: HTMLElement
+  /** The view's HTML and `_meta.ui` (the tests read the resource themselves). */
   resource: ViewResource
-  /** `'srcdoc'`: one opaque frame. `{ proxyUrl }`: the sandbox proxy page on another origin. */
-  sandbox: 'srcdoc' | { proxyUrl: string }
 }
 
 /** Our host: the view is mounted by `mountApp`, nothing else. */

@@ -30,6 +30,8 @@ export interface MountConfig {
   frameMode: FrameMode
   /** The sandbox proxy page's URL (proxy mode only; `openHost` fills in the test server's). */
   proxyUrl?: string
+  /** Give `mountApp` the proxy URL as a function of the resource (checked then, not at the call). */
+  proxyUrlPerResource?: boolean
   capabilities: McpUiHostCapabilities
   hostContext: McpUiHostContext
   /** The Node-side MCP session the host's client forwards to (`/mcp/<id>`). */

@@ -25,10 +25,11 @@ const testHost: TestHostApi = {
     const container = document.getElementById('views')!
     const policy = config.policy ?? {}
     const client = config.mcpSession ? remoteMcpClient(config.mcpSession) : undefined
-    mounted = mountView({
+    const proxyUrl = config.proxyUrl!
+    mounted = withCode(() => mountView({
       container,
       resource: { html, meta: { csp: config.csp, permissions: config.permissions } },
-      sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrl! } : 'srcdoc',
+      sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrlPerResource ? () => proxyUrl : proxyUrl } : 'srcdoc',
       // The tests drive tool data themselves (toolInput/toolResult below).
       hostInfo: { name: 'mcp-app-bridge test host', version: '1.0.0' },
       capabilities: config.capabilities,
@@ -51,7 +52,7 @@ const testHost: TestHostApi = {
           return context.forward()
         },
       },
-    })
+    }))
     const { bridge, iframe } = mounted
     mounted.ready.then(
       () => record('ready'),
@@ -95,10 +96,10 @@ const testHost: TestHostApi = {
   },
 }
 
-/** Runs a bridge call; a refusal crosses `page.evaluate` as `<code>: <message>` (tests branch on the code). */
-function withCode(call: () => void): void {
+/** Runs a library call; a refusal crosses `page.evaluate` as `<code>: <message>` (tests branch on the code). */
+function withCode<T>(call: () => T): T {
   try {
-    call()
+    return call()
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string }
     throw new Error(`${code}: ${message}`)
