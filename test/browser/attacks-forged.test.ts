@@ -11,7 +11,7 @@
  */
 import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
+import { addFrame, FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
 import { connectTestServer } from './harness/mcp.js'
 import { proxyInbox, proxyReceived, proxyRoute, recordProxyMessages } from './harness/proxy.js'
 import { Scenario } from './harness/steps.js'
@@ -86,7 +86,9 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
   for (const attacker of ['sibling frame', 'host window itself', 'foreign top page'] as Attacker[]) {
     const to = targets(attacker, frameMode)
     const where = [to.view && 'the view', to.proxy && 'the proxy'].filter(Boolean).join(' and ')
-    it(`ignores forged messages from the ${attacker} (to the host${where ? `, ${where}` : ''})`, async () => {
+    // In srcdoc mode the host window is the view's parent: what it posts there is the host speaking.
+    const note = !to.view ? '; the host window is the view\'s parent' : ''
+    it(`ignores forged messages from the ${attacker} (to the host${where ? `, ${where}` : ''}${note})`, async () => {
       const s = new Scenario(`attack ${frameMode} › forged messages from the ${attacker}`)
       const { server, session, h } = await mountWithServer(s, frameMode, { embedded: attacker === 'foreign top page' })
       try {
@@ -104,21 +106,8 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
         const attackerFrame: Frame = await s.step('the attacker posts forged messages', async () => {
           let frame: Frame
           if (attacker === 'host window itself') frame = h.hostFrame
-          else if (attacker === 'sibling frame') {
-            const url = env().servers.foreign.url('/attacker.html')
-            await h.hostFrame.evaluate(
-              (src) =>
-                new Promise<void>((resolve) => {
-                  const iframe = document.createElement('iframe')
-                  iframe.id = 'attacker'
-                  iframe.onload = () => resolve()
-                  iframe.src = src
-                  document.body.append(iframe)
-                }),
-              url,
-            )
-            frame = (await (await h.hostFrame.waitForSelector('#attacker')).contentFrame())!
-          } else frame = h.page.mainFrame()
+          else if (attacker === 'sibling frame') frame = await addFrame(h.hostFrame, env().servers.foreign.url('/attacker.html'), 'attacker')
+          else frame = h.page.mainFrame()
           await frame.evaluate(
             ([paths, toHostMessages, toViewMessages]) => {
               // Evaluated as the attacker's own script: it can name the windows, not reach into them.

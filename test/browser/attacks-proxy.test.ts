@@ -18,7 +18,7 @@
 import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSandboxUrl } from '../../src/host/sandbox-url.js'
-import { INBOX_SCRIPT, openHost, useEnv } from './harness/env.js'
+import { addFrame, INBOX_SCRIPT, openHost, useEnv } from './harness/env.js'
 import { proxyInbox, proxyReceived, proxyRoute, recordProxyMessages } from './harness/proxy.js'
 import { html } from './harness/servers.js'
 import { Scenario } from './harness/steps.js'
@@ -31,24 +31,6 @@ const resourceReady = (body: string) => ({ jsonrpc: '2.0', method: 'ui/notificat
 
 /** The proxy URL a host on `hostOrigin` would use (strict default CSP). */
 const proxyUrlFor = (page: string, hostOrigin: string) => String(buildSandboxUrl(page, { hostOrigin }))
-
-/** Adds an iframe to `frame`'s document and resolves with its frame once it fired `load`. */
-async function addFrame(frame: Frame, src: string, id: string): Promise<Frame> {
-  await frame.evaluate(
-    ([url, name]) =>
-      new Promise<void>((resolve) => {
-        const iframe = document.createElement('iframe')
-        iframe.id = name
-        iframe.onload = () => resolve()
-        iframe.src = url
-        document.body.append(iframe)
-      }),
-    [src, id] as const,
-  )
-  const child = await (await frame.waitForSelector(`#${id}`, { state: 'attached' })).contentFrame()
-  if (!child) throw new Error(`#${id} has no frame`)
-  return child
-}
 
 /** The methods `frame`'s page kept in its inbox (`INBOX_SCRIPT`). */
 const inboxOf = (frame: Frame) => frame.evaluate(() => (window as unknown as { inbox: Array<{ data: { method?: string } }> }).inbox.map((m) => m.data?.method ?? 'response'))

@@ -80,6 +80,24 @@ export async function startEnv(): Promise<Env> {
   }
 }
 
+/** Adds an iframe to `frame`'s document and resolves with its frame once the iframe fired `load`. */
+export async function addFrame(frame: Frame, src: string, id: string): Promise<Frame> {
+  await frame.evaluate(
+    ([url, name]) =>
+      new Promise<void>((resolve) => {
+        const iframe = document.createElement('iframe')
+        iframe.id = name
+        iframe.onload = () => resolve()
+        iframe.src = url
+        document.body.append(iframe)
+      }),
+    [src, id] as const,
+  )
+  const child = await (await frame.waitForSelector(`#${id}`, { state: 'attached' })).contentFrame()
+  if (!child) throw new Error(`#${id} has no frame`)
+  return child
+}
+
 export interface OpenOptions {
   host: Side
   /** A test view (`ours`/`official`) or the URL of any view document on the host origin. */

@@ -8,7 +8,8 @@
  *
  * The official host page frames views itself, as the official SDK leaves it to its caller:
  * `createOpaqueFrame` (the single opaque frame, the policy as a `<meta>` and in the frame's `csp`
- * attribute) and `applySize`.
+ * attribute) and `applySize`; its proxy frame is made in `pages/official-host.ts`, the way the
+ * SDK's basic host makes one.
  */
 import {
   buildAllowAttribute,
