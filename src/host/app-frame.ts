@@ -49,6 +49,13 @@ export function prepareAppFrame(frame: HTMLIFrameElement, source: AppFrameSource
   if (proxy) frame.setAttribute('referrerpolicy', 'origin')
   frame.style.cssText = `display:block;box-sizing:content-box;border:0;width:100%;height:${options.height ?? 150}px`
   if (proxy) frame.src = String(source.proxyUrl)
-  else frame.srcdoc = injectCspMeta(source.html, source.csp)
+  else {
+    // CSP Embedded Enforcement: the sandbox cannot stop the view navigating its own frame, and the
+    // page it loads would run without the `<meta>` policy (opaque too, so it would pass the
+    // bridge's checks until the frame's next `load`). With the attribute, Chromium shows no
+    // document that does not enforce this policy.
+    frame.setAttribute('csp', source.csp)
+    frame.srcdoc = injectCspMeta(source.html, source.csp)
+  }
   return frame
 }

@@ -14,8 +14,9 @@
  *   traffic.
  * - The view's HTML gets the CSP (built from the message's `csp` and the URL's relaxations) as its
  *   first `<meta>`, on top of the HTTP header the server sends; both apply, so the stricter wins.
- *   The header's `frame-src` also keeps the inner frame from being navigated elsewhere, and a
- *   second `load` of the inner frame (a navigation all the same) removes it and ends the relay.
+ *   The header's `frame-src` (and the inner frame's `csp` attribute) keep the inner frame from
+ *   showing another page, and a second `load` of the inner frame (a navigation all the same)
+ *   removes it, ends the relay and navigates the proxy itself away, so the host's bridge closes.
  * - It loads one view per page load and never originates requests.
  */
 import {
@@ -76,13 +77,20 @@ export function startSandboxProxy(win: Window, parent: Poster = win.parent): str
     frame.setAttribute('sandbox', innerSandbox(params.sandbox))
     const allow = buildAllowAttribute(isObject(params.permissions) ? params.permissions : undefined)
     if (allow) frame.setAttribute('allow', allow)
-    frame.srcdoc = injectCspMeta(params.html, buildCsp(isObject(params.csp) ? (params.csp as McpUiResourceCsp) : undefined, relax).policy)
+    const policy = buildCsp(isObject(params.csp) ? (params.csp as McpUiResourceCsp) : undefined, relax).policy
+    // CSP Embedded Enforcement, as for a srcdoc frame (app-frame.ts): a page the view navigates
+    // its frame to must enforce the same policy, or Chromium does not show it.
+    frame.setAttribute('csp', policy)
+    frame.srcdoc = injectCspMeta(params.html, policy)
     let loads = 0
     frame.addEventListener('load', () => {
       if (++loads < 2) return
-      // Another document is in the frame now: it gets nothing more, and says nothing more.
+      // Another document is in the frame now: it gets nothing more, and says nothing more. The
+      // proxy then leaves too: the host sees its frame load another document (about:blank),
+      // which closes the bridge (`watchFrame`) instead of leaving it open on a view that is gone.
       view = null
       frame.remove()
+      win.location.replace('about:blank')
     })
     doc.body.appendChild(frame)
     view = frame.contentWindow

@@ -14,7 +14,7 @@ import { Scenario } from './harness/steps.js'
 const env = useEnv({ beforeAll, afterAll })
 
 describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) => {
-  it('keeps the view away from its parent and the top window', async () => {
+  it(`keeps the view away from its parent (${frameMode === 'proxy' ? 'the sandbox proxy' : 'the host'}) and the top window`, async () => {
     const s = new Scenario(`attack ${frameMode} › view reaches for parent and top`)
     const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
     try {
@@ -44,6 +44,10 @@ describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) =>
             top!.location.href = 'https://example.com/'
             return 'assigned'
           })
+          attempt('navigate the parent', () => {
+            parent.location.href = 'https://example.com/'
+            return 'assigned'
+          })
           attempt('own origin', () => self.origin)
           return results
         }),
@@ -60,9 +64,13 @@ describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) =>
           'use localStorage': 'threw SecurityError',
           'open a popup': 'returned null',
           'navigate the top window': 'threw SecurityError',
+          'navigate the parent': 'threw SecurityError',
           'own origin': 'returned null',
         })
         expect(h.page.url()).toBe(hostUrl)
+        // The frame the host created still shows what it showed (in proxy mode: the proxy page).
+        expect((await h.outerFrame()).url()).toEqual(h.config.frameMode === 'proxy' ? expect.stringContaining(env().proxyUrl) : 'about:srcdoc')
+        expect(await h.call('frame')).not.toBeNull()
         expect(await h.page.evaluate(() => 'testHost' in window)).toBe(true)
         expect(h.page.context().pages().filter((page) => page.url().includes('example.com'))).toEqual([])
       })
@@ -71,47 +79,69 @@ describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) =>
     }
   })
 
-  it('keeps a view that navigates its own frame away inside the CSP and off the bridge', async () => {
-    const s = new Scenario(`attack ${frameMode} › view navigates its frame away`)
-    const { declared, undeclaredOrigin } = env().servers
-    // A page with no CSP of its own: if it ran in the frame it could reach any server, and, as
-    // opaque as the view (origin "null"), it would pass the host's source and origin checks.
-    declared.route(
-      '/escape.html',
-      html(
-        `<!doctype html><title>escaped</title><script>
-          fetch('${undeclaredOrigin}/escape/fetch').catch(() => {})
-          parent.postMessage({ jsonrpc: '2.0', id: 77, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'from the escaped page' }] } }, '*')
-        </script>`,
-      ),
-    )
-    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
-    try {
-      await s.step('handshake', () => h.waitHost('initialized'))
-      const view = await h.viewApp()
-      const target = declared.url('/escape.html')
-      await s.step('the view navigates its own frame to a page on another server', async () => {
-        const navigated = h.page.waitForEvent('framenavigated', { predicate: (frame) => frame === view && frame.url() !== 'about:srcdoc' })
-        // The view's document goes away under this call; its result does not matter.
-        await view.evaluate((url) => void (location.href = url), target).catch(() => {})
-        await navigated
-        await view.waitForLoadState('load')
-      })
-      await s.step('the browser refused to show the page: it never ran', async () => {
-        expect(view.url()).not.toBe(target)
-        expect(declared.hits.filter((hit) => hit.path === '/escape/fetch')).toEqual([])
-        expect(await h.hostEvents('message')).toEqual([])
-        expect((await h.received())['ui/message']).toBeUndefined()
-      })
-    } finally {
-      await h.close()
-    }
-  })
+  // Declaring the page's server in frameDomains lets `frame-src` allow the navigation (in proxy
+  // mode the proxy's header would otherwise refuse it); the frame's csp attribute must still.
+  for (const declares of [false, true]) {
+    const variant = declares ? ', its server declared in frameDomains' : ''
+    it(`keeps a view that navigates its own frame away inside the CSP, and closes its bridge${variant}`, async () => {
+      const s = new Scenario(`attack ${frameMode} › view navigates its frame away${variant}`)
+      const { declared, undeclaredOrigin } = env().servers
+      const name = `${frameMode}${declares ? '-declared' : ''}`
+      // A page with no CSP of its own: if it ran in the frame it could reach any server, and, as
+      // opaque as the view (origin "null"), it would pass the host's source and origin checks.
+      declared.route(
+        `/escape-${name}.html`,
+        html(
+          `<!doctype html><title>escaped</title><script>
+            fetch('${undeclaredOrigin}/escape/${name}/fetch').catch(() => {})
+            parent.postMessage({ jsonrpc: '2.0', id: 77, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'from the escaped page' }] } }, '*')
+          </script>`,
+        ),
+      )
+      const csp = declares ? { frameDomains: [declared.origin] } : undefined
+      const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, csp } }))
+      try {
+        await s.step('handshake', () => h.waitHost('initialized'))
+        const view = await h.viewApp()
+        const target = declared.url(`/escape-${name}.html`)
+        const shown: string[] = []
+        h.page.on('framenavigated', (frame) => frame === view && shown.push(frame.url()))
+        await s.step('the view navigates its own frame to a page on another server', async () => {
+          // The view's document goes away under this call; its result does not matter.
+          await view.evaluate((url) => void (location.href = url), target).catch(() => {})
+        })
+        await s.step('the host closes the bridge: the frame navigated away from the view', async () => {
+          // srcdoc: the host's frame loads a second document. proxy: the proxy sees its inner frame
+          // do so, drops it and navigates itself away, so the host's frame loads a second document.
+          expect((await h.waitHost('close')).data).toMatch(/navigated away/)
+          expect(await h.call('frame')).toBeNull()
+          expect(await h.call('listenedFrames')).toBe(0)
+        })
+        await s.step('the browser refused to show the page: it never ran, nothing reached the host', async () => {
+          // The frame got the browser's error page instead (srcdoc: the frame's csp attribute; proxy:
+          // its frame-src and the inner frame's csp attribute).
+          expect(shown.length).toBeGreaterThan(0)
+          expect(shown).not.toContain(target)
+          expect(declared.hits.filter((hit) => hit.path === `/escape/${name}/fetch`)).toEqual([])
+          expect(await h.hostEvents('message')).toEqual([])
+          expect((await h.received())['ui/message']).toBeUndefined()
+        })
+        await s.step('nothing more goes to the frame: the bridge refuses to send', async () => {
+          await expect(h.call('setHostContext', { theme: 'dark' })).rejects.toThrow(/Error: CLOSED: /)
+          await expect(h.call('toolInput', { city: 'Nowhere' })).rejects.toThrow(/Error: CLOSED: /)
+        })
+      } finally {
+        await h.close()
+      }
+    })
+  }
 
   it('lets the CSP allow the declared domain and block everything else', async () => {
     const s = new Scenario(`attack ${frameMode} › CSP`)
     const { declared, undeclaredOrigin, host } = env().servers
-    const declaredHits = () => declared.hits.filter((hit) => hit.path.startsWith('/csp/')).map((hit) => `${hit.host}${hit.path}`)
+    // The servers live as long as the file: count only this scenario's requests.
+    const hitsBefore = declared.hits.length
+    const declaredHits = () => declared.hits.slice(hitsBefore).filter((hit) => hit.path.startsWith('/csp/')).map((hit) => `${hit.host}${hit.path}`)
     declared.route('/csp/*', { body: JSON.stringify({ ok: true }), type: 'application/json' })
     const fetchFrom = (view: Frame, url: string) =>
       view.evaluate(async (target) => {

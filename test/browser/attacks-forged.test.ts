@@ -1,7 +1,9 @@
 /**
  * Forged messages, in a real browser, each asserted to fail safely: view messages forged by a
- * sibling frame, by the host's own window and by a foreign page that frames the host (and, from
- * the two frames, host messages forged to the view); and a view spoofing the sandbox proxy.
+ * sibling frame, by the host's own window and by a foreign page that frames the host; host
+ * messages forged to the view (by the two frames, and in proxy mode by the host window, which is
+ * not the view's parent there); both kinds posted to the sandbox proxy by a stranger; and a view
+ * spoofing the sandbox proxy.
  *
  * "Nothing happened" is only asserted after the forged messages were provably delivered: the
  * test pages record every `message` event before the bridges see it, and the tests wait for
@@ -9,8 +11,9 @@
  */
 import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
+import { addFrame, FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
 import { connectTestServer } from './harness/mcp.js'
+import { proxyInbox, proxyReceived, proxyRoute, recordProxyMessages } from './harness/proxy.js'
 import { Scenario } from './harness/steps.js'
 import type { FrameMode, TestAppApi, TestHostApi } from './pages/contract.js'
 
@@ -44,19 +47,48 @@ async function untrustedDelivered(h: HostHandle, count: number): Promise<void> {
   await h.hostFrame.waitForFunction((n) => (window as unknown as { testHost: TestHostApi }).testHost.raw.filter((m) => !m.trusted).length >= n, count)
 }
 
+/** The proxy page for a host framed by the foreign top page: the helper's, with that page also allowed as an ancestor. */
+const EMBEDDED_PROXY = '/sandbox-proxy-embedded.html'
+
 async function mountWithServer(s: Scenario, frameMode: FrameMode, extra: { embedded?: boolean } = {}) {
   const server = await s.step('connect the in-test MCP server', () => connectTestServer())
   const session = env().registerMcp(server.client, server.close)
+  const { host, sandbox, foreign } = env().servers
+  // `frame-ancestors` checks every ancestor: the helper's proxy (frame-ancestors <host>) does not
+  // load under a foreign top page at all. A host that is framed on purpose widens it; so do we,
+  // to run the attack against a live proxy.
+  if (extra.embedded) sandbox.route(EMBEDDED_PROXY, proxyRoute({ helper: { hostOrigins: [host.origin] }, alsoFramedBy: foreign.origin }))
   const h = await s.step('mount our view in our host', () =>
-    openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, mcpSession: session.id }, embedded: extra.embedded }),
+    openHost(env(), s, {
+      host: 'ours',
+      view: 'ours',
+      config: { frameMode, mcpSession: session.id, ...(extra.embedded && { proxyUrl: sandbox.url(EMBEDDED_PROXY) }) },
+      embedded: extra.embedded,
+    }),
   )
   return { server, session, h }
 }
 
+/**
+ * Where each attacker posts, as paths from its own window (`parent`, `frames[i]`). In proxy mode
+ * the view is the proxy's inner frame, and the proxy gets both kinds of forgery too.
+ */
+function targets(attacker: Attacker, frameMode: FrameMode): { host: string; view?: string; proxy?: string } {
+  const proxy = frameMode === 'proxy'
+  const host = { 'sibling frame': 'parent', 'host window itself': 'self', 'foreign top page': 'frames[0]' }[attacker]
+  const outer = host === 'self' ? 'frames[0]' : `${host}.frames[0]`
+  // The host window is the view's parent in srcdoc mode: what it posts there is the host speaking.
+  if (!proxy) return attacker === 'host window itself' ? { host } : { host, view: outer }
+  return { host, view: `${outer}.frames[0]`, ...(attacker !== 'host window itself' && { proxy: outer }) }
+}
 
 describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
   for (const attacker of ['sibling frame', 'host window itself', 'foreign top page'] as Attacker[]) {
-    it(`ignores forged view messages from the ${attacker}`, async () => {
+    const to = targets(attacker, frameMode)
+    const where = [to.view && 'the view', to.proxy && 'the proxy'].filter(Boolean).join(' and ')
+    // In srcdoc mode the host window is the view's parent: what it posts there is the host speaking.
+    const note = !to.view ? '; the host window is the view\'s parent' : ''
+    it(`ignores forged messages from the ${attacker} (to the host${where ? `, ${where}` : ''}${note})`, async () => {
       const s = new Scenario(`attack ${frameMode} › forged messages from the ${attacker}`)
       const { server, session, h } = await mountWithServer(s, frameMode, { embedded: attacker === 'foreign top page' })
       try {
@@ -66,60 +98,39 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
           await h.call('toolResult', { content: [{ type: 'text', text: 'Weather in Rome: hot' }] })
           await h.waitView('toolresult')
         })
+        const proxy = to.proxy ? await h.outerFrame() : undefined
+        if (proxy) await s.step('record what reaches the proxy', () => recordProxyMessages(proxy))
         const before = await h.received()
         const hostEventsBefore = (await h.hostEvents()).length
 
-        const forgesToView = attacker !== 'host window itself'
         const attackerFrame: Frame = await s.step('the attacker posts forged messages', async () => {
-          if (attacker === 'host window itself') {
-            await h.hostFrame.evaluate((messages) => messages.forEach((m) => window.postMessage(m, '*')), FORGED_VIEW_MESSAGES)
-            return h.hostFrame
-          }
           let frame: Frame
-          let toHost: string
-          let toView: string
-          if (attacker === 'sibling frame') {
-            const url = env().servers.sandbox.url('/attacker.html')
-            await h.hostFrame.evaluate(
-              (src) =>
-                new Promise<void>((resolve) => {
-                  const iframe = document.createElement('iframe')
-                  iframe.id = 'attacker'
-                  iframe.onload = () => resolve()
-                  iframe.src = src
-                  document.body.append(iframe)
-                }),
-              url,
-            )
-            frame = (await (await h.hostFrame.waitForSelector('#attacker')).contentFrame())!
-            toHost = 'parent'
-            toView = 'parent.frames[0]'
-          } else {
-            frame = h.page.mainFrame()
-            toHost = 'frames[0]'
-            toView = 'frames[0].frames[0]'
-          }
+          if (attacker === 'host window itself') frame = h.hostFrame
+          else if (attacker === 'sibling frame') frame = await addFrame(h.hostFrame, env().servers.foreign.url('/attacker.html'), 'attacker')
+          else frame = h.page.mainFrame()
           await frame.evaluate(
-            ([host, view, toHostMessages, toViewMessages]) => {
+            ([paths, toHostMessages, toViewMessages]) => {
               // Evaluated as the attacker's own script: it can name the windows, not reach into them.
               const target = (path: string) => path.split('.').reduce((w: any, key) => (key.startsWith('frames[') ? w.frames[Number(key.slice(7, -1))] : w[key]), window)
-              for (const m of toHostMessages) target(host).postMessage(m, '*')
-              for (const m of toViewMessages) target(view).postMessage(m, '*')
+              for (const m of toHostMessages) target(paths.host).postMessage(m, '*')
+              if (paths.view) for (const m of toViewMessages) target(paths.view).postMessage(m, '*')
+              if (paths.proxy) for (const m of [...toHostMessages, ...toViewMessages]) target(paths.proxy).postMessage(m, '*')
             },
-            [toHost, toView, FORGED_VIEW_MESSAGES, FORGED_HOST_MESSAGES] as const,
+            [to, FORGED_VIEW_MESSAGES, FORGED_HOST_MESSAGES] as const,
           )
           return frame
         })
 
-        await s.step('the forged messages were delivered to the host window and to the view', async () => {
+        await s.step(`the forged messages were delivered to the host window${where ? ` and ${where}` : ''}`, async () => {
           await untrustedDelivered(h, FORGED_VIEW_MESSAGES.length)
-          if (forgesToView) {
+          if (to.view) {
             const view = await h.viewApp()
             await view.waitForFunction(
               (n) => (window as unknown as { testApp: TestAppApi }).testApp.raw.filter((m) => !m.trusted).length >= n,
               FORGED_HOST_MESSAGES.length,
             )
           }
+          if (proxy) await proxyReceived(proxy, 'fromOthers', FORGED_VIEW_MESSAGES.length + FORGED_HOST_MESSAGES.length)
         })
 
         await s.step('the host acted on none of them', async () => {
@@ -138,6 +149,11 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
           expect((await h.viewEvents()).map((event) => event.kind)).toEqual(['connected', 'toolinput', 'toolresult'])
           expect(await h.appearance()).toMatchObject({ theme: 'light' })
           expect(await (await h.viewFrame()).textContent('#result')).toBe('result: Weather in Rome: hot')
+          // Nothing the proxy was sent by a stranger reached the view through it.
+          const results = await (await h.viewApp()).evaluate(
+            () => (window as unknown as { testApp: TestAppApi }).testApp.raw.filter((m) => m.trusted && m.method === 'ui/notifications/tool-result').length,
+          )
+          expect(results).toBe(1)
         })
 
         await s.step('no answer went to the attacker', async () => {
@@ -157,40 +173,68 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
     })
   }
 
-  it('refuses sandbox-proxy notifications from the view', async () => {
-    const s = new Scenario(`attack ${frameMode} › view spoofs the sandbox proxy`)
-    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
-    try {
-      await s.step('handshake', () => h.waitHost('initialized'))
-      const view = await h.viewApp()
-      const srcdocBefore = await h.hostFrame.evaluate(() => document.querySelector('#views iframe')!.getAttribute('srcdoc')?.length ?? -1)
-      await s.step('the view posts sandbox-resource-ready and sandbox-proxy-ready', async () => {
-        await view.evaluate(() => {
-          parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: '<h1>pwned</h1>', sandbox: 'allow-scripts allow-same-origin allow-top-navigation' } }, '*')
-          parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*')
+  it(
+    frameMode === 'srcdoc'
+      ? 'refuses sandbox-proxy notifications from the view (the host refuses them)'
+      : 'refuses sandbox-proxy notifications from the view (the proxy drops them: they never reach the host)',
+    async () => {
+      const s = new Scenario(`attack ${frameMode} › view spoofs the sandbox proxy`)
+      const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+      try {
+        await s.step('handshake', () => h.waitHost('initialized'))
+        const view = await h.viewApp()
+        const outer = await h.outerFrame()
+        const frameBefore = await s.step('the frames before', () => frames(h))
+        if (frameMode === 'proxy') await s.step('record what reaches the proxy', () => recordProxyMessages(outer))
+        await s.step('the view posts sandbox-resource-ready and sandbox-proxy-ready', async () => {
+          await view.evaluate(() => {
+            parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: '<h1>pwned</h1>', sandbox: 'allow-scripts allow-same-origin allow-top-navigation' } }, '*')
+            parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*')
+          })
         })
-      })
-      await s.step('the host refuses both, with a policy warning each', async () => {
-        await h.waitHost('warning', 2)
-        const warnings = (await h.hostEvents('warning')).map((event) => event.data as { code: string; message: string })
-        expect(warnings).toEqual([
-          { code: 'POLICY', message: 'Refused ui/notifications/sandbox-resource-ready from the view' },
-          { code: 'POLICY', message: 'Refused ui/notifications/sandbox-proxy-ready from the view' },
-        ])
-      })
-      await s.step('the frame, its sandbox and its document are unchanged', async () => {
-        const frame = await h.hostFrame.evaluate(() => {
-          const iframes = document.querySelectorAll('iframe')
-          const iframe = iframes[0]!
-          return { count: iframes.length, sandbox: iframe.getAttribute('sandbox'), srcdoc: iframe.getAttribute('srcdoc')?.length ?? -1 }
+        if (frameMode === 'srcdoc') {
+          await s.step('the host refuses both, with a policy warning each', async () => {
+            await h.waitHost('warning', 2)
+            const warnings = (await h.hostEvents('warning')).map((event) => event.data as { code: string; message: string })
+            expect(warnings).toEqual([
+              { code: 'POLICY', message: 'Refused ui/notifications/sandbox-resource-ready from the view' },
+              { code: 'POLICY', message: 'Refused ui/notifications/sandbox-proxy-ready from the view' },
+            ])
+          })
+        } else {
+          await s.step('the proxy got both from the view and relayed neither', async () => {
+            await proxyReceived(outer, 'fromView', 2)
+            expect((await proxyInbox(outer)).fromView).toEqual(['ui/notifications/sandbox-resource-ready', 'ui/notifications/sandbox-proxy-ready'])
+            // The proxy relays in order: a log sent after them arrives at the host after anything relayed before it.
+            expect(await h.run({ action: 'sendLog', text: 'after the spoof' })).toMatchObject({ ok: true })
+            await h.waitHost('log')
+            const reserved = await h.hostFrame.evaluate(() =>
+              (window as unknown as { testHost: TestHostApi }).testHost.raw.map((m) => m.method ?? '').filter((method) => method.startsWith('ui/notifications/sandbox-')),
+            )
+            // Only the proxy's own ready, when it loaded.
+            expect(reserved).toEqual(['ui/notifications/sandbox-proxy-ready'])
+            expect(await h.hostEvents('warning')).toEqual([])
+          })
+        }
+        await s.step('the frames, their sandbox and the view are unchanged', async () => {
+          expect(await frames(h)).toEqual(frameBefore)
+          expect(await view.textContent('h1')).toBe('Test view (ours)')
+          const logs = (await h.hostEvents('log')).length
+          expect(await h.run({ action: 'sendLog', text: 'still here' })).toMatchObject({ ok: true, value: true })
+          expect((await h.waitHost('log', logs + 1)).data).toMatchObject({ data: 'still here' })
         })
-        expect(frame).toEqual({ count: 1, sandbox: 'allow-scripts', srcdoc: srcdocBefore })
-        expect(await view.textContent('h1')).toBe('Test view (ours)')
-        expect(await h.run({ action: 'sendLog', text: 'still here' })).toMatchObject({ ok: true, value: true })
-        expect((await h.waitHost('log')).data).toMatchObject({ data: 'still here' })
-      })
-    } finally {
-      await h.close()
-    }
-  })
+      } finally {
+        await h.close()
+      }
+    },
+  )
 })
+
+/** The host's frames and, in proxy mode, the proxy's: how many, their sandbox, their document. */
+async function frames(h: HostHandle): Promise<unknown> {
+  const describe = () =>
+    [...document.querySelectorAll('iframe')].map((iframe) => ({ sandbox: iframe.getAttribute('sandbox'), src: iframe.getAttribute('src'), srcdoc: iframe.getAttribute('srcdoc')?.length ?? -1 }))
+  const host = await h.hostFrame.evaluate(describe)
+  if (h.config.frameMode !== 'proxy') return { host }
+  return { host, proxy: await (await h.outerFrame()).evaluate(describe) }
+}

@@ -54,13 +54,13 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       await s.step('handshake', () => h.waitHost('initialized'))
       await s.step('input; a partial after it throws in the host', async () => {
         await h.call('toolInput', { city: 'Oslo' })
-        await expect(h.call('toolInputPartial', { city: 'O' })).rejects.toThrow(/tool-input-partial after tool-input/)
-        await expect(h.call('toolInput', { city: 'Oslo' })).rejects.toThrow(/tool-input was already sent/)
+        await expect(h.call('toolInputPartial', { city: 'O' })).rejects.toThrow(/Error: PROTOCOL: /)
+        await expect(h.call('toolInput', { city: 'Oslo' })).rejects.toThrow(/Error: PROTOCOL: /)
       })
       await s.step('cancellation reaches the view; a result after it throws in the host', async () => {
         await h.call('toolCancelled', 'The user stopped the tool')
         expect((await h.waitView('toolcancelled')).data).toEqual({ reason: 'The user stopped the tool' })
-        await expect(h.call('toolResult', { content: [] })).rejects.toThrow(/tool-result after tool-cancelled/)
+        await expect(h.call('toolResult', { content: [] })).rejects.toThrow(/Error: PROTOCOL: /)
       })
       await s.step('the view saw exactly one input and one cancellation', async () => {
         const kinds = (await h.viewEvents()).map((event) => event.kind).filter((kind) => kind.startsWith('tool'))
@@ -121,6 +121,33 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       }
     })
   }
+
+  it('closes the bridge when the host removes the iframe without teardown, leaving no message listener', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › frame removed without teardown`)
+    const h = await s.step('open the host page', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode }, mount: false }))
+    try {
+      // The test page has its own recorder listening; count what the library adds on top.
+      const pageOwn = await s.step('count the page\'s own message listeners', () => h.messageListeners())
+      await s.step('mount; the view initializes', async () => {
+        await h.call('mount', h.config)
+        await h.waitHost('initialized')
+        expect(await h.messageListeners()).toBe(pageOwn + 1)
+        expect(await h.call('listenedFrames')).toBe(1)
+      })
+      await s.step('the host removes the iframe; the bridge closes', async () => {
+        await h.call('removeFrame')
+        expect((await h.waitHost('close')).data).toMatch(/removed/)
+        expect(await h.call('frame')).toBeNull()
+      })
+      await s.step('no message listener is left, and the bridge sends nothing more', async () => {
+        expect(await h.messageListeners()).toBe(pageOwn)
+        expect(await h.call('listenedFrames')).toBe(0)
+        await expect(h.call('toolInput', { city: 'Lima' })).rejects.toThrow(/Error: CLOSED: /)
+      })
+    } finally {
+      await h.close()
+    }
+  })
 
   it('applies link and message policy, and tears down a view that asks for it', async () => {
     const s = new Scenario(`lifecycle ${frameMode} › policy and requested teardown`)

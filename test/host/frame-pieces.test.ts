@@ -94,6 +94,17 @@ describe('createAppFrame', () => {
     expect(frame.getAttribute('src')).toBe('https://sandbox.example/p.html?host=x')
     expect(frame.title).toBe('Weather')
     expect(frame.hasAttribute('srcdoc')).toBe(false)
+    expect(frame.hasAttribute('csp')).toBe(false)
+  })
+
+  it('frames HTML in an opaque origin, the policy in a <meta> and in the csp attribute', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const policy = "default-src 'none'; connect-src 'none'"
+    const frame = createAppFrame(page.document as never, { html: '<!doctype html><p>view</p>', csp: policy })
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts')
+    // CSP Embedded Enforcement: a page the view navigates its frame to must enforce it too.
+    expect(frame.getAttribute('csp')).toBe(policy)
+    expect(frame.getAttribute('srcdoc')).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'none'">`)
   })
 })
 

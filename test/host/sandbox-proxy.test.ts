@@ -63,6 +63,9 @@ describe('framing the view', () => {
     expect(srcdoc).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';")
     expect(srcdoc).toContain('connect-src https://api.example.com;')
     expect(srcdoc).not.toContain(' * ')
+    // The same policy as the frame's csp attribute (CSP Embedded Enforcement).
+    expect(srcdoc).toContain(`content="${frame.getAttribute('csp')}"`)
+    expect(frame.getAttribute('csp')).toContain('connect-src https://api.example.com;')
   })
 
   it('uses the strict default policy without csp, and loads one view per page', () => {
@@ -127,6 +130,8 @@ describe('relaying', () => {
     fromView({ jsonrpc: '2.0', method: 'before' })
     frame.dispatchEvent(new page!.Event('load') as never)
     expect(inner()).toBeNull()
+    // The proxy leaves as well, so the host's frame loads another document and its bridge closes.
+    expect(page!.location.href).toBe('about:blank')
     page!.dispatchEvent(new page!.MessageEvent('message', { data: { jsonrpc: '2.0', method: 'after' }, origin: 'null', source: viewWindow as never }))
     expect(toParent.map((m) => m.message.method)).toEqual(['before'])
   })

@@ -9,6 +9,7 @@
 import type { Frame, Page } from 'playwright-core'
 import { launchBrowser, type TestBrowser, type TestPage } from './browser.js'
 import { bundlePage, hostPageHtml, viewHtml } from './bundle.js'
+import { proxyRoute } from './proxy.js'
 import { mcpEndpoint, type McpSession } from './mcp.js'
 import { html, javascript, startServers, type Servers } from './servers.js'
 import { summarizeTimings, timings, type Scenario } from './steps.js'
@@ -18,11 +19,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 export type Side = 'ours' | 'official'
 
 /**
- * The frame modes our host is tested in. Only the single opaque frame exists until `mountApp`
- * and the sandbox proxy land in src/host; then `'proxy'` goes here and every scenario that
- * iterates this list runs in both modes.
+ * The frame modes our host (`mountApp`) is tested in, and every scenario that iterates this list
+ * runs in each: `'srcdoc'`, one opaque frame; `'proxy'`, the double-iframe sandbox proxy served on
+ * the sandbox origin.
  */
-export const FRAME_MODES: FrameMode[] = ['srcdoc']
+export const FRAME_MODES: FrameMode[] = ['srcdoc', 'proxy']
 
 export interface Env {
   browser: TestBrowser
@@ -31,13 +32,18 @@ export interface Env {
   registerMcp(client: Client, onClose?: () => Promise<void>): McpSession
   /** Serves `body` as a view document on the host origin and returns its URL. */
   serveView(name: string, body: string): string
+  /**
+   * The sandbox proxy page's URL on the sandbox origin, served by the library's Node helper
+   * (`createSandboxHandler`: the view's CSP and `frame-ancestors <host>` as HTTP headers).
+   */
+  proxyUrl: string
   close(): Promise<void>
 }
 
 let viewCounter = 0
 
 /** Lets a page on another origin keep every message it receives (replies to an attacker would land here). */
-const INBOX_SCRIPT = `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`
+export const INBOX_SCRIPT = `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`
 
 export async function startEnv(): Promise<Env> {
   const [launched, started] = await Promise.allSettled([launchBrowser(), startServers()])
@@ -55,11 +61,13 @@ export async function startEnv(): Promise<Env> {
     host.route(script, javascript(await bundlePage(side === 'ours' ? 'our-host.ts' : 'official-host.ts')))
     host.route(`/views/${side}.html`, html(await viewHtml(side)))
   }
-  servers.sandbox.route('/attacker.html', html(`<!doctype html><title>Attacker</title><p>attacker</p>${INBOX_SCRIPT}`))
+  servers.foreign.route('/attacker.html', html(`<!doctype html><title>Attacker</title><p>attacker</p>${INBOX_SCRIPT}`))
+  servers.sandbox.route('/sandbox-proxy.html', proxyRoute({ helper: { hostOrigins: [host.origin] } }))
   const mcp = mcpEndpoint(host)
   return {
     browser,
     servers,
+    proxyUrl: servers.sandbox.url('/sandbox-proxy.html'),
     registerMcp: (client, onClose) => mcp.register(client, onClose),
     serveView(name, body) {
       const path = `/views/${name}-${++viewCounter}.html`
@@ -70,6 +78,24 @@ export async function startEnv(): Promise<Env> {
       await Promise.allSettled([browser.close(), servers.close()])
     },
   }
+}
+
+/** Adds an iframe to `frame`'s document and resolves with its frame once the iframe fired `load`. */
+export async function addFrame(frame: Frame, src: string, id: string): Promise<Frame> {
+  await frame.evaluate(
+    ([url, name]) =>
+      new Promise<void>((resolve) => {
+        const iframe = document.createElement('iframe')
+        iframe.id = name
+        iframe.onload = () => resolve()
+        iframe.src = url
+        document.body.append(iframe)
+      }),
+    [src, id] as const,
+  )
+  const child = await (await frame.waitForSelector(`#${id}`, { state: 'attached' })).contentFrame()
+  if (!child) throw new Error(`#${id} has no frame`)
+  return child
 }
 
 export interface OpenOptions {
@@ -84,6 +110,8 @@ export interface OpenOptions {
   embedded?: boolean
   /** Runs on the new page before it loads anything (e.g. `page.addInitScript`). */
   beforeLoad?: (page: Page) => Promise<void>
+  /** `false`: open the host page only; the test mounts (`handle.call('mount', handle.config)`). */
+  mount?: boolean
 }
 
 /** Defaults every scenario starts from: the capabilities the test views use, light theme. */
@@ -106,12 +134,15 @@ export class HostHandle {
   /** The frame whose `window.testHost` is the host (the top frame, or the embedded host frame). */
   readonly hostFrame: Frame
   readonly scenario: Scenario
+  /** What the host page mounts (or mounted). */
+  readonly config: MountConfig
 
-  constructor(tab: TestPage, hostFrame: Frame, scenario: Scenario) {
+  constructor(tab: TestPage, hostFrame: Frame, scenario: Scenario, config: MountConfig) {
     this.tab = tab
     this.page = tab.page
     this.hostFrame = hostFrame
     this.scenario = scenario
+    this.config = config
   }
 
   /** Calls a `window.testHost` method in the host page. */
@@ -144,12 +175,23 @@ export class HostHandle {
   #viewFrame: Frame | undefined
   #viewApp: Promise<Frame> | undefined
 
-  /** The view's frame (in proxy mode, the inner frame). */
-  async viewFrame(): Promise<Frame> {
-    if (this.#viewFrame && !this.#viewFrame.isDetached()) return this.#viewFrame
+  /** The frame the host created: the view's own frame, or in proxy mode the proxy's. */
+  async outerFrame(): Promise<Frame> {
     const element = await this.hostFrame.waitForSelector('#views iframe', { state: 'attached' })
     const frame = await element.contentFrame()
-    if (!frame) throw new Error('The view iframe has no frame')
+    if (!frame) throw new Error('The host\'s iframe has no frame')
+    return frame
+  }
+
+  /** The view's frame (in proxy mode, the proxy's inner frame). */
+  async viewFrame(): Promise<Frame> {
+    if (this.#viewFrame && !this.#viewFrame.isDetached()) return this.#viewFrame
+    let frame = await this.outerFrame()
+    if (this.config.frameMode === 'proxy') {
+      const inner = await (await frame.waitForSelector('iframe', { state: 'attached' })).contentFrame()
+      if (!inner) throw new Error('The proxy\'s inner iframe has no frame')
+      frame = inner
+    }
     return (this.#viewFrame = frame)
   }
 
@@ -182,6 +224,22 @@ export class HostHandle {
     return frame.evaluate(() => (window as unknown as { testApp: TestAppApi }).testApp.appearance())
   }
 
+  /**
+   * The `message` listeners on the host page's window, as Chromium's DevTools protocol lists
+   * them (`DOMDebugger.getEventListeners`): whatever added them, the library or the page.
+   */
+  async messageListeners(): Promise<number> {
+    if (this.hostFrame !== this.page.mainFrame()) throw new Error('messageListeners() reads the top window only')
+    const cdp = await this.page.context().newCDPSession(this.page)
+    try {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' })
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
+      return listeners.filter((listener) => listener.type === 'message').length
+    } finally {
+      await cdp.detach()
+    }
+  }
+
   close(): Promise<void> {
     return this.tab.close()
   }
@@ -199,8 +257,8 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
   if (options.embedded) {
     const embedder = `/embedder-${options.host}.html`
     const frame = `<iframe id="host" src="${hostUrl}" style="width:900px;height:850px;border:0"></iframe>`
-    env.servers.sandbox.route(embedder, html(`<!doctype html><title>Foreign top page</title>${frame}${INBOX_SCRIPT}`))
-    await tab.page.goto(env.servers.sandbox.url(embedder))
+    env.servers.foreign.route(embedder, html(`<!doctype html><title>Foreign top page</title>${frame}${INBOX_SCRIPT}`))
+    await tab.page.goto(env.servers.foreign.url(embedder))
     const element = await tab.page.waitForSelector('iframe#host', { state: 'attached' })
     hostFrame = (await element.contentFrame())!
     await hostFrame.waitForURL(hostUrl)
@@ -209,16 +267,23 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
     hostFrame = tab.page.mainFrame()
   }
   await hostFrame.waitForFunction(() => 'testHost' in window)
-  const handle = new HostHandle(tab, hostFrame, scenario)
+  const viewUrl = typeof options.view === 'string' ? env.servers.host.url(`/views/${options.view}.html`) : options.view.url
+  const config: MountConfig = { ...DEFAULT_MOUNT, proxyUrl: env.proxyUrl, ...options.config, viewUrl }
+  const handle = new HostHandle(tab, hostFrame, scenario, config)
   scenario.diagnose(async () => {
     const events = await hostFrame.evaluate(() => (window as unknown as { testHost?: TestHostApi }).testHost?.events ?? []).catch(() => [])
     const tail = events.slice(-25).map((event) => `  host ${event.kind} ${JSON.stringify(event.data)?.slice(0, 300)}`)
     return `host events (last ${tail.length} of ${events.length}):\n${tail.join('\n')}`
   })
   scenario.diagnose(() => `page console (last 25):\n${tab.console.slice(-25).map((line) => `  ${line}`).join('\n')}`)
-  const viewUrl = typeof options.view === 'string' ? env.servers.host.url(`/views/${options.view}.html`) : options.view.url
-  const config: MountConfig = { ...DEFAULT_MOUNT, ...options.config, viewUrl }
-  await handle.call('mount', config)
+  if (options.mount !== false) {
+    try {
+      await handle.call('mount', config)
+    } catch (error) {
+      await tab.close()
+      throw error
+    }
+  }
   return handle
 }
 

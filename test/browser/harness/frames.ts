@@ -1,24 +1,26 @@
 /**
- * THE one place the browser tests create a view's frame and connect our host to it. Runs in the
- * host page (bundled by esbuild into `pages/our-host.ts`; the official host uses
- * `createOpaqueFrame` and `applySize` too).
+ * THE one place the browser tests create a view's frame. Runs in the host pages (bundled by
+ * esbuild into `pages/our-host.ts` and `pages/official-host.ts`).
  *
- * It stands in for the host engineer's `mountApp` until that lands, with the same shape:
- * `mountView({ container, resource, sandbox, ...HostBridgeOptions })` → `{ bridge, iframe, ready,
- * teardown }`. When `mountApp` and the sandbox proxy exist, `mountView` becomes a call to
- * `mountApp` (both modes) and nothing else in the suite changes. Until then only the
- * single-opaque-frame mode exists here (PROTOCOL.md A.10: `sandbox="allow-scripts"`, CSP in a
- * `<meta>`, built by `buildCsp` from `src/protocol`); the proxy mode throws.
+ * Our host mounts every view with the library's `mountApp`, in either frame mode: `'srcdoc'`
+ * (one opaque frame) or `{ proxyUrl }` (the double-iframe sandbox proxy on another origin).
+ * `mountApp` creates and sizes the frame, connects the bridge and ties the two together.
+ *
+ * The official host page frames views itself, as the official SDK leaves it to its caller:
+ * `createOpaqueFrame` (the single opaque frame, the policy as a `<meta>` and in the frame's `csp`
+ * attribute) and `applySize`; its proxy frame is made in `pages/official-host.ts`, the way the
+ * SDK's basic host makes one.
  */
 import {
   buildAllowAttribute,
   buildCsp,
-  HostBridge,
-  type HostBridgeOptions,
+  mountApp,
   type McpUiHostContext,
   type McpUiResourceCsp,
   type McpUiResourcePermissions,
   type McpUiSizeChangedParams,
+  type MountAppOptions,
+  type MountedApp,
 } from '../../../src/host/index.js'
 
 export interface ViewResource {
@@ -26,45 +28,19 @@ export interface ViewResource {
   meta?: { csp?: McpUiResourceCsp; permissions?: McpUiResourcePermissions }
 }
 
-export interface MountViewOptions extends Omit<HostBridgeOptions, 'transport' | 'target' | 'targetOrigin'> {
+export interface MountViewOptions extends Omit<MountAppOptions, 'resource'> {
   container: HTMLElement
+  /** The view's HTML and `_meta.ui` (the tests read the resource themselves). */
   resource: ViewResource
-  /** `'srcdoc'`: one opaque frame. `{ proxyUrl }`: the double-iframe sandbox proxy (needs `mountApp`). */
-  sandbox: 'srcdoc' | { proxyUrl: string }
 }
 
-export interface MountedView {
-  bridge: HostBridge
-  iframe: HTMLIFrameElement
-  /** Resolves when the view sent `ui/notifications/initialized`. */
-  ready: Promise<void>
-  /** `ui/resource-teardown`, then the bridge closes and the frame is removed. */
-  teardown(reason?: string): Promise<void>
+/** Our host: the view is mounted by `mountApp`, nothing else. */
+export function mountView(options: MountViewOptions): MountedApp {
+  return mountApp(options)
 }
 
-/** Largest size the test host gives a frame, whatever the view asks for. */
+/** Largest size the official test host gives a frame, whatever the view asks for. */
 export const FRAME_LIMIT = { width: 4_000, height: 4_000 }
-
-export function mountView(options: MountViewOptions): MountedView {
-  if (options.sandbox !== 'srcdoc') {
-    throw new Error('Proxy mode needs mountApp and the sandbox proxy page from src/host, which have not landed yet')
-  }
-  const { container, resource, sandbox: _sandbox, ...bridgeOptions } = options
-  const iframe = createOpaqueFrame(container, resource)
-  const bridge = new HostBridge({ ...bridgeOptions, target: iframe.contentWindow!, targetOrigin: 'null' })
-  const ready = new Promise<void>((resolve) => bridge.on('initialized', () => resolve()))
-  bridge.on('sizechange', (size) => applySize(iframe, size, bridge.hostContext))
-  bridge.on('displaymodechange', (mode) => (iframe.dataset.displayMode = mode))
-  return {
-    bridge,
-    iframe,
-    ready,
-    async teardown(reason) {
-      await bridge.teardown(reason)
-      iframe.remove()
-    },
-  }
-}
 
 /**
  * A single opaque-origin frame: `sandbox="allow-scripts"` (no `allow-same-origin`: the view gets a

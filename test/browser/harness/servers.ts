@@ -4,9 +4,11 @@
  * - `host`: the chat UI's origin, `http://127.0.0.1:<port>`. Serves the test host pages, their
  *   bundles, the views' HTML (fetched by the host page, as a host fetches a `ui://` resource) and
  *   the MCP endpoint the host page's client talks to.
- * - `sandbox`: a second origin, `http://localhost:<port>`, for what must not share the host's
- *   origin: the sandbox proxy (once it exists), a foreign page that frames the host, a sibling
- *   frame that attacks it.
+ * - `sandbox`: a second origin, `http://localhost:<port>`, serving the sandbox proxy page and
+ *   nothing else (env.ts routes it to the library's Node helper). Anything else on the proxy's
+ *   origin could script the proxy: a deployment gives it an origin of its own, and so do we.
+ * - `foreign`: a third origin, `http://localhost:<port>`, for pages nobody trusts: a sibling frame
+ *   that attacks the host, a foreign page that frames the host or the proxy.
  * - `declared`: a third server standing in for a domain a view declares in `_meta.ui.csp`. It is
  *   reachable under two names: `http://localhost:<port>` (the one declared) and
  *   `http://127.0.0.1:<port>` (never declared), so a CSP test can show the same server allowed
@@ -45,6 +47,7 @@ export interface StaticContent {
 export interface Servers {
   host: TestServer
   sandbox: TestServer
+  foreign: TestServer
   /** The declared domain (`http://localhost:<port>`). */
   declared: TestServer
   /** The same server as `declared`, under a name no view declares (`http://127.0.0.1:<port>`). */
@@ -110,16 +113,18 @@ async function start(hostname: string, options: { cors?: boolean } = {}): Promis
 export async function startServers(): Promise<Servers> {
   const host = await start('127.0.0.1')
   const sandbox = await start('localhost')
+  const foreign = await start('localhost')
   const declared = await start('localhost', { cors: true })
   declared.route('/data.json', json({ ok: true, from: 'declared server' }))
   return {
     host,
     sandbox,
+    foreign,
     declared,
     undeclaredOrigin: `http://127.0.0.1:${declared.port}`,
     async close() {
       await Promise.all(
-        [host, sandbox, declared].map(
+        [host, sandbox, foreign, declared].map(
           ({ server }) =>
             new Promise<void>((resolve) => {
               server.close(() => resolve())

@@ -28,8 +28,10 @@ export interface MountConfig {
   csp?: McpUiResourceCsp
   permissions?: McpUiResourcePermissions
   frameMode: FrameMode
-  /** The sandbox proxy's URL (proxy mode only). */
+  /** The sandbox proxy page's URL (proxy mode only; `openHost` fills in the test server's). */
   proxyUrl?: string
+  /** Give `mountApp` the proxy URL as a function of the resource (checked then, not at the call). */
+  proxyUrlPerResource?: boolean
   capabilities: McpUiHostCapabilities
   hostContext: McpUiHostContext
   /** The Node-side MCP session the host's client forwards to (`/mcp/<id>`). */
@@ -53,6 +55,7 @@ export interface HostEvent {
 
 export type HostEventKind =
   | 'initialized'
+  | 'ready'
   | 'early'
   | 'sizechange'
   | 'resized'
@@ -98,6 +101,10 @@ export interface TestHostApi {
   /** Starts measuring the host page's event-loop stalls; `stopLagMonitor` returns the longest, in ms. */
   startLagMonitor(): void
   stopLagMonitor(): number
+  /** Frames the library's message hub routes for this window (ours only; 0 = no `message` listener left). */
+  listenedFrames(): number
+  /** Removes the view's iframe from the document, without teardown (ours only). */
+  removeFrame(): void
 }
 
 /** A `message` event as a test page saw it. */

@@ -8,7 +8,8 @@
  */
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
-import { applySize, createOpaqueFrame } from '../harness/frames.js'
+import { buildSandboxUrl } from '../../../src/host/index.js'
+import { applySize, createOpaqueFrame, type ViewResource } from '../harness/frames.js'
 import type { MountConfig, TestHostApi } from './contract.js'
 import { hostBase } from './host-common.js'
 import { remoteMcpClient } from './mcp-client.js'
@@ -29,12 +30,16 @@ const need = (): AppBridge => {
 const testHost: TestHostApi = {
   ...base.api,
   async mount(config: MountConfig) {
-    if (config.frameMode !== 'srcdoc') throw new Error('The official host test page only has the opaque-frame mode')
     const html = await (await fetch(config.viewUrl)).text()
     const policy = config.policy ?? {}
     context = config.hostContext as McpUiHostContext
-    const frame = (iframe = createOpaqueFrame(document.getElementById('views')!, { html, meta: { csp: config.csp, permissions: config.permissions } }))
+    const resource: ViewResource = { html, meta: { csp: config.csp, permissions: config.permissions } }
+    const container = document.getElementById('views')!
+    const frame = (iframe = config.frameMode === 'proxy' ? createProxyFrame(container, config.proxyUrl!, resource) : createOpaqueFrame(container, resource))
     const host = (bridge = new AppBridge(null, { name: 'official AppBridge test host', version: '2.0.4' }, config.capabilities as never, { hostContext: context }))
+    // Proxy mode, as the SDK documents it: the bridge is connected to the proxy's window before
+    // the proxy can announce itself, and answers its ready with the resource.
+    host.onsandboxready = () => void host.sendSandboxResourceReady({ html, csp: config.csp, permissions: config.permissions } as never)
     const client = config.mcpSession ? remoteMcpClient(config.mcpSession) : undefined
     host.oninitialized = () => record('initialized', { appInfo: host.getAppVersion(), appCapabilities: host.getAppCapabilities() })
     host.onsizechange = (size) => {
@@ -105,6 +110,24 @@ const testHost: TestHostApi = {
     record('teardown', { reason, answered })
   },
   modelContext: () => plain(modelContext),
+  listenedFrames: () => {
+    throw new Error('Only our host counts its message listeners')
+  },
+  removeFrame: () => void iframe?.remove(),
+}
+
+/**
+ * Our sandbox proxy page framed the way the official basic host frames its own: the spec's
+ * `allow-scripts allow-same-origin`, the CSP domains in the URL (plus the host origin our proxy
+ * checks its embedder against).
+ */
+function createProxyFrame(container: HTMLElement, proxyUrl: string, resource: ViewResource): HTMLIFrameElement {
+  const frame = document.createElement('iframe')
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin')
+  frame.style.cssText = 'display:block;border:0;width:100%;height:0'
+  frame.src = String(buildSandboxUrl(proxyUrl, { hostOrigin: location.origin, csp: resource.meta?.csp }))
+  container.append(frame)
+  return frame
 }
 
 ;(window as unknown as { testHost: TestHostApi }).testHost = testHost

@@ -1,17 +1,19 @@
 /**
- * Test host page on our `HostBridge` (through `harness/frames.ts`). Exposes `window.testHost`.
+ * Test host page on our `mountApp` (through `harness/frames.ts`), in either frame mode. Exposes
+ * `window.testHost`.
  */
-import { mountView, type MountedView } from '../harness/frames.js'
+import { listenedFrames, type MountedApp } from '../../../src/host/index.js'
+import { mountView } from '../harness/frames.js'
 import type { MountConfig, TestHostApi } from './contract.js'
 import { hostBase } from './host-common.js'
 import { remoteMcpClient } from './mcp-client.js'
 import { plain } from './recorder.js'
 
-let mounted: MountedView | undefined
+let mounted: MountedApp | undefined
 const base = hostBase('ours', () => mounted?.iframe)
 const record = base.record
 
-const need = (): MountedView => {
+const need = (): MountedApp => {
   if (!mounted) throw new Error('No view mounted')
   return mounted
 }
@@ -23,10 +25,12 @@ const testHost: TestHostApi = {
     const container = document.getElementById('views')!
     const policy = config.policy ?? {}
     const client = config.mcpSession ? remoteMcpClient(config.mcpSession) : undefined
-    mounted = mountView({
+    const proxyUrl = config.proxyUrl!
+    mounted = withCode(() => mountView({
       container,
       resource: { html, meta: { csp: config.csp, permissions: config.permissions } },
-      sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrl! } : 'srcdoc',
+      sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrlPerResource ? () => proxyUrl : proxyUrl } : 'srcdoc',
+      // The tests drive tool data themselves (toolInput/toolResult below).
       hostInfo: { name: 'mcp-app-bridge test host', version: '1.0.0' },
       capabilities: config.capabilities,
       hostContext: config.hostContext,
@@ -48,8 +52,12 @@ const testHost: TestHostApi = {
           return context.forward()
         },
       },
-    })
+    }))
     const { bridge, iframe } = mounted
+    mounted.ready.then(
+      () => record('ready'),
+      (error: { code?: string; message?: string }) => record('error', { code: error?.code, message: String(error?.message ?? error) }),
+    )
     if (config.beforeInitialized) {
       const initializedBefore = bridge.initialized
       for (const { call, arg } of config.beforeInitialized) (testHost[call] as (arg: unknown) => void)(arg)
@@ -58,7 +66,7 @@ const testHost: TestHostApi = {
     bridge.on('initialized', (app) => record('initialized', app))
     bridge.on('sizechange', (size) => {
       record('sizechange', size)
-      // frames.ts resized the frame in its own listener, registered first.
+      // mountApp resized the frame in its own listener, registered first.
       record('resized', { height: iframe.getBoundingClientRect().height, width: iframe.getBoundingClientRect().width })
     })
     bridge.on('modelcontext', (context) => record('modelcontext', context))
@@ -69,11 +77,11 @@ const testHost: TestHostApi = {
     bridge.on('close', (reason) => record('close', reason))
     bridge.on('traffic', (direction, message) => direction === 'in' && base.count(message))
   },
-  setHostContext: (change) => need().bridge.setHostContext(change),
-  toolInputPartial: (args) => need().bridge.sendToolInputPartial(args),
-  toolInput: (args) => need().bridge.sendToolInput(args),
-  toolResult: (result) => need().bridge.sendToolResult(result),
-  toolCancelled: (reason) => need().bridge.sendToolCancelled(reason),
+  setHostContext: (change) => withCode(() => need().bridge.setHostContext(change)),
+  toolInputPartial: (args) => withCode(() => need().bridge.sendToolInputPartial(args)),
+  toolInput: (args) => withCode(() => need().bridge.sendToolInput(args)),
+  toolResult: (result) => withCode(() => need().bridge.sendToolResult(result)),
+  toolCancelled: (reason) => withCode(() => need().bridge.sendToolCancelled(reason)),
   async teardown(reason) {
     const before = base.api.events.length
     await need().teardown(reason)
@@ -82,6 +90,20 @@ const testHost: TestHostApi = {
     record('teardown', { reason, answered: !failed })
   },
   modelContext: () => plain(mounted?.bridge.modelContext),
+  listenedFrames: () => listenedFrames(window),
+  removeFrame() {
+    need().iframe.remove()
+  },
+}
+
+/** Runs a library call; a refusal crosses `page.evaluate` as `<code>: <message>` (tests branch on the code). */
+function withCode<T>(call: () => T): T {
+  try {
+    return call()
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string }
+    throw new Error(`${code}: ${message}`)
+  }
 }
 
 ;(window as unknown as { testHost: TestHostApi }).testHost = testHost
