@@ -23,6 +23,11 @@ export interface SandboxServerOptions {
   hostOrigins: readonly string[]
   /** The proxy page to serve (the entry `mcp-app-bridge/sandbox-server` fills in the built one). */
   page: string
+  /**
+   * Origins allowed to frame the host page itself, when the chat UI is embedded on purpose:
+   * `frame-ancestors` checks every ancestor, not just the parent. Each must be an exact origin.
+   */
+  embedderOrigins?: readonly string[]
 }
 
 /** A response to send: status, headers and body. */
@@ -54,13 +59,15 @@ const refuse = (status: number, text: string): SandboxResponse => ({
 /** The response for a request to the proxy page at `url` (a full URL or a path with its query). */
 export function sandboxResponse(url: string | URL, options: SandboxServerOptions): SandboxResponse {
   checkOrigins(options.hostOrigins)
+  const embedders = options.embedderOrigins ?? []
+  if (embedders.length) checkOrigins(embedders)
   const { hostOrigin, csp, relax } = readSandboxUrl(new URL(url, 'http://sandbox.invalid'))
   if (!hostOrigin || !options.hostOrigins.includes(hostOrigin)) return refuse(403, 'This sandbox proxy does not serve that host origin.')
   return {
     status: 200,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `${buildCsp(csp, relax).policy}; frame-ancestors ${hostOrigin}`,
+      'content-security-policy': `${buildCsp(csp, relax).policy}; frame-ancestors ${[hostOrigin, ...embedders].join(' ')}`,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     },

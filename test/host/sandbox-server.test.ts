@@ -19,6 +19,12 @@ describe('sandboxResponse', () => {
     expect(response.headers['content-security-policy']).toBe(`${DEFAULT_CSP.replace("connect-src 'none'", 'connect-src https://api.example.com')}; frame-ancestors ${HOST}`)
   })
 
+  it('lets listed embedders of the host page frame the proxy too, and refuses a non-origin among them', () => {
+    const response = sandboxResponse(url({ hostOrigin: HOST }), { ...options, embedderOrigins: ['https://portal.example'] })
+    expect(response.headers['content-security-policy']).toBe(`${DEFAULT_CSP}; frame-ancestors ${HOST} https://portal.example`)
+    expect(() => sandboxResponse(url({ hostOrigin: HOST }), { ...options, embedderOrigins: ["'self' *"] })).toThrow(TypeError)
+  })
+
   it('rebuilds the policy, so hostile URL entries never reach the header', () => {
     const hostile = ['*', "'unsafe-eval'", 'https:', 'a.com; script-src *', "https://x.example; script-src 'unsafe-eval'"]
     const response = sandboxResponse(url({ hostOrigin: HOST, csp: { resourceDomains: hostile, connectDomains: hostile, frameDomains: hostile, baseUriDomains: hostile } }), options)
