@@ -24,7 +24,7 @@ import { judgeViewHandshake } from './checks/handshake.js'
 import { judgeViewOrigin, probeViewOrigin } from './checks/origin.js'
 import { judgeViewRpc, probeViewRpc } from './checks/rpc.js'
 import { judgeViewSandbox } from './checks/sandbox.js'
-import { judgeViewSize } from './checks/size.js'
+import { judgeViewSize, probeViewSize } from './checks/size.js'
 import { judgeViewTeardown, probeViewTeardown } from './checks/teardown.js'
 import { judgeViewPartials, probePartials } from './checks/tool-data.js'
 import type { ViewRecord, ViewSessionRecord } from './record.js'
@@ -90,6 +90,7 @@ export async function runView(env: ConformanceEnvironment, options: ViewRunOptio
       if (selected('tool-data')) record.partials = await probePartials(main)
       if (selected('display-mode') && hasProbe) record.displayMode = await probeViewDisplayMode(main)
       if (selected('origin')) record.origin = await probeViewOrigin(main, env.servers.sandbox.origin, hasProbe)
+      if (selected('size')) await probeViewSize(main, handshake.initialized)
       if (selected('teardown')) record.teardown = await probeViewTeardown(main)
     }
     record.main = sessionRecord(main, handshake, hasProbe)

@@ -4,8 +4,14 @@
  */
 import { SIZE_CHANGED } from '../../../protocol/index.js'
 import { describeEvent, fail, pass, type Verdict } from '../../verdict.js'
-import { methodOf } from '../../wire.js'
+import { methodOf, type WireEvent } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
+import type { ViewSession } from '../session.js'
+
+/** Gives the view up to 2 s after `initialized` to report its size (auto-resize often waits a frame). */
+export async function probeViewSize(session: ViewSession, initialized: WireEvent): Promise<void> {
+  await session.sent(SIZE_CHANGED, 2_000, initialized.seq)
+}
 
 export function judgeViewSize(record: ViewRecord): Verdict[] {
   const id = 'view-size-changed'
