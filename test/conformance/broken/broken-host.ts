@@ -31,17 +31,26 @@ function faulty(inner: Transport, out: (message: Message) => Message[], accept: 
 
 const KNOWN = new Set(['ui/initialize', 'ping', 'ui/open-link', 'ui/message', 'ui/update-model-context', 'ui/request-display-mode', 'ui/download-file', 'tools/call', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list', 'sampling/createMessage'])
 
+/** What the tests pass as `adapterOptions`. */
+export interface BrokenHostOptions {
+  fault?: HostFault
+  /** Mount behind a sandbox proxy (`proxy/proxy.html`, served from the kit's sandbox origin); its HTML for a same-origin proxy. */
+  proxy?: { html: string }
+}
+
 const adapter: HostAdapter = {
   name: 'broken HostBridge',
-  notApplicable: { 'host-web-proxy': 'like our adapter: a single frame, no proxy (not the fault under test)' },
-  mount(options: HostMountOptions) {
-    const fault = (options.adapterOptions as { fault: HostFault }).fault
+  async mount(options: HostMountOptions) {
+    const { fault, proxy } = options.adapterOptions as BrokenHostOptions
     const { container, resource, hostContext, server, effects } = options
-    const sameOrigin = fault === 'sandbox'
-    const frame = sameOrigin ? plainFrame(container, resource.html) : opaqueFrame(container, resource.html, buildCsp(resource.csp).policy)
+    const { frame, origin } = proxy
+      ? await proxyFrame(container, options.sandboxOrigin, proxy.html, fault)
+      : fault === 'sandbox'
+        ? { frame: plainFrame(container, resource.html), origin: location.origin }
+        : { frame: opaqueFrame(container, resource.html, buildCsp(resource.csp).policy), origin: 'null' }
     const target = frame.contentWindow!
     const post = (message: unknown) => target.postMessage(message, '*')
-    const frameTransport = new FrameTransport({ target, targetOrigin: sameOrigin ? location.origin : 'null' })
+    const frameTransport = new FrameTransport({ target, targetOrigin: origin })
     const transport = transportFor(fault, frameTransport, post, () => bridge.hostContext, options)
     const everyToolForApps: Tool[] = server.tools.map((tool) => ({ ...tool, _meta: { ui: { visibility: ['model', 'app'] } } }))
     const bridge = new HostBridge({
@@ -62,6 +71,11 @@ const adapter: HostAdapter = {
         },
       },
     })
+    if (proxy) {
+      const policy = buildCsp(resource.csp).policy
+      const html = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">${resource.html}`
+      target.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, origin === 'null' ? '*' : origin)
+    }
     bridge.on('log', (entry) => effects.report('log', entry))
     bridge.on('modelcontext', (context) => effects.report('modelContext', context))
     if (fault !== 'size') bridge.on('sizechange', (size) => applySize(frame, size, bridge.hostContext))
@@ -88,7 +102,7 @@ const adapter: HostAdapter = {
 export default adapter
 
 /** The channel to the view, with the fault's rewriting (most faults live here). */
-function transportFor(fault: HostFault, frame: Transport, post: (message: unknown) => void, context: () => McpUiHostContext, options: HostMountOptions): Transport {
+function transportFor(fault: HostFault | undefined, frame: Transport, post: (message: unknown) => void, context: () => McpUiHostContext, options: HostMountOptions): Transport {
   switch (fault) {
     case 'handshake': {
       const asked = new Map<unknown, unknown>()
@@ -128,6 +142,30 @@ function transportFor(fault: HostFault, frame: Transport, post: (message: unknow
     default:
       return frame
   }
+}
+
+/**
+ * The sandbox proxy's frame, once the proxy said it is ready: from the sandbox origin with
+ * `allow-scripts allow-same-origin` (as the spec asks), or, for the faults, on the host's own
+ * origin (srcdoc) or without `allow-same-origin` (an opaque proxy).
+ */
+async function proxyFrame(container: HTMLElement, sandboxOrigin: string, html: string, fault: HostFault | undefined): Promise<{ frame: HTMLIFrameElement; origin: string }> {
+  const frame = document.createElement('iframe')
+  frame.setAttribute('sandbox', fault === 'proxy-flags' ? 'allow-scripts' : 'allow-scripts allow-same-origin')
+  frame.style.cssText = 'display:block;border:0;width:100%;height:0'
+  if (fault === 'proxy-same-origin') frame.srcdoc = html
+  else frame.src = `${sandboxOrigin}/proxy.html`
+  const ready = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || (event.data as Message)?.method !== 'ui/notifications/sandbox-proxy-ready') return
+      window.removeEventListener('message', listener)
+      resolve()
+    }
+    window.addEventListener('message', listener)
+  })
+  container.append(frame)
+  await ready
+  return { frame, origin: fault === 'proxy-same-origin' ? location.origin : fault === 'proxy-flags' ? 'null' : sandboxOrigin }
 }
 
 /** A frame on the host's own origin, with no policy at all: what a careless host does. */

@@ -18,6 +18,8 @@ export const HOST_FAULTS = {
   rpc: 'never answers a method it does not know',
   sandbox: 'puts the view in a same-origin frame without CSP',
   'sandbox-messages': 'relays a sandbox-resource-ready to the view',
+  'proxy-same-origin': 'runs its sandbox proxy on its own origin',
+  'proxy-flags': 'runs its sandbox proxy without allow-same-origin',
   origin: 'accepts messages from any window',
 } as const
 

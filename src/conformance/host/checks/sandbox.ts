@@ -51,7 +51,8 @@ export async function probeFrame(session: HostSession): Promise<FrameStructure |
     sandbox: await element.getAttribute('sandbox'),
     top: await session.callView('probeTop'),
     hostOrigin: new URL(session.page.url()).origin,
-    ...(proxied && { proxy: { origin: new URL(parent.url()).origin, sandbox: await (await parent.frameElement()).getAttribute('sandbox') } }),
+    // The proxy's real origin: a srcdoc proxy's URL says about:srcdoc whatever origin it has.
+    ...(proxied && { proxy: { origin: await parent.evaluate(() => window.origin), sandbox: await (await parent.frameElement()).getAttribute('sandbox') } }),
   }
 }
 
