@@ -3,9 +3,10 @@
  * message, and one response per request over the whole of both sessions.
  */
 import { PING, REQUEST_DISPLAY_MODE } from '../../../protocol/index.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
-import { errorCodeOf, messageOf, resultOf, type WireEvent } from '../../wire.js'
-import type { HostRecord, SessionRecord } from '../record.js'
+import { describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { judgeOneResponse } from '../../one-response.js'
+import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
+import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
 
 export interface RpcObservation {
@@ -35,7 +36,7 @@ const answer = (event: WireEvent | undefined) => (event ? describeEvent(event) :
 
 export function judgeRpc(record: HostRecord): Verdict[] {
   const observed = record.rpc
-  const oneResponse = judgeOneResponse([record.main, record.minimal])
+  const oneResponse = judgeOneResponse('host-one-response', 'host', [record.main, record.minimal].filter((session) => session !== undefined).map((session) => ({ name: session.name, log: session.view })))
   if (!observed) {
     const reason = 'the rpc probe did not run'
     return [notApplicable('host-ping', reason), oneResponse, notApplicable('host-unknown-method', reason), notApplicable('host-rejects-malformed', reason)]
@@ -54,35 +55,4 @@ export function judgeRpc(record: HostRecord): Verdict[] {
     judged('host-unknown-method', unknown, [`unknown request: ${answer(observed.unknownMethod)}`, `ping after an unknown notification: ${answer(observed.pingAfterUnknownNotification)}`]),
     judged('host-rejects-malformed', malformed, [`invalid params: ${answer(observed.invalidParams)}`, `method 42: ${observed.malformed ? answer(observed.malformed) : 'dropped (no answer in 1.5 s)'}`]),
   ]
-}
-
-const isRequestId = (id: unknown) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
-
-/** Every request the view sent got exactly one response; no response names an id the view never sent. */
-export function judgeOneResponse(sessions: Array<SessionRecord | undefined>): Verdict {
-  const problems: string[] = []
-  let requests = 0
-  for (const session of sessions) {
-    if (!session) continue
-    const sentIds = new Set<unknown>()
-    const asked = new Map<unknown, string>()
-    for (const event of session.view.filter((e) => e.kind === 'out')) {
-      const message = messageOf(event)
-      sentIds.add(message.id)
-      if (typeof message.method === 'string' && isRequestId(message.id)) asked.set(message.id, message.method)
-    }
-    const counts = new Map<unknown, number>()
-    for (const event of session.view.filter((e) => e.kind === 'in' && e.trusted)) {
-      const message = messageOf(event)
-      if (message.method !== undefined || message.id === null) continue
-      if (!sentIds.has(message.id)) problems.push(`${session.name}: response to id ${brief(message.id)}, which the view never used: ${describeEvent(event)}`)
-      counts.set(message.id, (counts.get(message.id) ?? 0) + 1)
-    }
-    for (const [id, method] of asked) {
-      const count = counts.get(id) ?? 0
-      if (count !== 1) problems.push(`${session.name}: ${method} (id ${brief(id)}) got ${count} responses`)
-    }
-    requests += asked.size
-  }
-  return judged('host-one-response', problems, [`${requests} request(s) of the view checked`])
 }
