@@ -10,7 +10,7 @@ const app = new App({ name: 'ext-apps App 2.0.4 (conformance view)', version: '2
 app.onteardown = async () => ({})
 
 const probe: ViewProbe = {
-  hostContext: () => app.getHostContext(),
+  hostContext: () => app.getHostContext() as ReturnType<ViewProbe['hostContext']>,
   async act(action) {
     switch (action.action) {
       case 'openLink':
