@@ -11,11 +11,23 @@ export interface Verdict {
   status: Status
   /** What was observed, one line each; for NOT APPLICABLE, the reason. Never empty. */
   evidence: string[]
+  /** Set when the check had nothing to judge because its probe never ran (see {@link notReached}). */
+  notRun?: true
 }
 
 export const pass = (id: string, ...evidence: string[]): Verdict => ({ id, status: 'PASS', evidence })
 export const fail = (id: string, ...evidence: string[]): Verdict => ({ id, status: 'FAIL', evidence })
 export const notApplicable = (id: string, reason: string): Verdict => ({ id, status: 'NOT APPLICABLE', evidence: [reason] })
+/** NOT APPLICABLE because `what` (a probe, a session) did not run. */
+export const notRun = (id: string, what: string): Verdict => ({ id, status: 'NOT APPLICABLE', evidence: [`${what} did not run`], notRun: true })
+
+/**
+ * When a session stopped early (no handshake), says so in every verdict whose probe never ran,
+ * instead of leaving the reader to guess why.
+ */
+export function notReached(verdicts: Verdict[], why: string | undefined): Verdict[] {
+  return why ? verdicts.map((verdict) => (verdict.notRun ? { ...verdict, evidence: [`not reached: ${why}`] } : verdict)) : verdicts
+}
 
 /** PASS with `evidence` when `problems` is empty, else FAIL listing the problems first. */
 export function judged(id: string, problems: string[], evidence: string[]): Verdict {

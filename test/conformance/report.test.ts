@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkedRequirements, formatTable, toMarkdown, type Category } from '../../src/conformance/index.js'
 import { assembleReport } from '../../src/conformance/report/report.js'
-import { fail, pass, type Verdict } from '../../src/conformance/verdict.js'
+import { fail, notApplicable, notReached, notRun, pass, type Verdict } from '../../src/conformance/verdict.js'
 
 const categories: Category[] = ['visibility']
 const base = { subject: 'host' as const, implementation: 'test host', version: '0.0.0', categories, startedAt: Date.now() }
@@ -48,5 +48,13 @@ describe('conformance reports', () => {
   it('covers exactly the checked requirements of the selected categories', () => {
     const ids = checkedRequirements('host').filter((entry) => entry.category === 'visibility').map((entry) => entry.id)
     expect(assembleReport({ ...base, verdicts }).results.map((result) => result.id)).toEqual(ids)
+  })
+})
+
+describe('verdicts of probes that never ran', () => {
+  it('say why when a session stopped early, and keep every other verdict', () => {
+    const verdicts = [notRun('host-ping', 'the rpc probe'), notApplicable('host-web-proxy', 'no proxy'), pass('host-one-response', '0 requests')]
+    expect(notReached(verdicts, undefined)).toEqual(verdicts)
+    expect(notReached(verdicts, 'no handshake').map((verdict) => verdict.evidence[0])).toEqual(['not reached: no handshake', 'no proxy', '0 requests'])
   })
 })

@@ -18,7 +18,7 @@ import { bundleAdapter, kitPageScript, kitVersion } from '../runtime/assets.js'
 import type { ConformanceEnvironment } from '../runtime/environment.js'
 import { html, javascript } from '../runtime/servers.js'
 import { KIT_RESOURCE_URI } from '../scripted-server.js'
-import type { Verdict } from '../verdict.js'
+import { notReached, type Verdict } from '../verdict.js'
 import { messageOf, resultOf } from '../wire.js'
 import { judgeActions, probeActions } from './checks/actions.js'
 import { judgeCapabilities, probeGating, probeLoggingReported } from './checks/capabilities.js'
@@ -149,7 +149,10 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
     implementation: adapter?.name ?? options.adapter,
     version: kitVersion(),
     categories,
-    verdicts: categories.flatMap((category) => JUDGES[category](record)),
+    verdicts: notReached(
+      categories.flatMap((category) => JUDGES[category](record)),
+      record.main.initializeResponse ? undefined : 'the main session never completed the handshake (see host-initialize-result)',
+    ),
     declared: adapter?.notApplicable,
     startedAt,
   })

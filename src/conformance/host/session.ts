@@ -13,6 +13,17 @@ import { messageOf, type WireEvent } from '../wire.js'
 export const DELIVERY_TIMEOUT_MS = 5_000
 /** Extra time after a ping round trip before concluding that something did not happen, in ms. */
 const SETTLE_GRACE_MS = 150
+/** How long an adapter may take to mount the view (a sandbox proxy must load first), in ms. */
+const MOUNT_TIMEOUT_MS = 15_000
+/** How long a hook may take; the teardown hook gets its own, longer bound. */
+const HOOK_TIMEOUT_MS = 5_000
+
+/** The outcome of `call`, or a refusal saying it did not finish in time (a stuck adapter must not stall the run). */
+function bounded(call: Promise<HookOutcome>, timeoutMs: number, message: string): Promise<HookOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<HookOutcome>((resolve) => (timer = setTimeout(() => resolve({ ok: false, error: message }), timeoutMs)))
+  return Promise.race([call.catch((error: unknown) => ({ ok: false as const, error: String(error) })), late]).finally(() => clearTimeout(timer))
+}
 
 export interface SessionSetup {
   /** `main` (everything advertised, the view holds back `initialized`) or `minimal` (nothing advertised). */
@@ -49,9 +60,10 @@ export class HostSession {
       session: setup.view.session,
       resource: { uri: setup.resourceUri, html: setup.viewHtml, ...(setup.mount.csp && { csp: setup.mount.csp }) },
     }
-    session.mounted = await session.page.evaluate(
-      ([global, mountConfig]) => (window as unknown as Record<string, HostRuntimeApi>)[global]!.mount(mountConfig),
-      [RUNTIME_GLOBAL, config] as const,
+    session.mounted = await bounded(
+      session.page.evaluate(([global, mountConfig]) => (window as unknown as Record<string, HostRuntimeApi>)[global]!.mount(mountConfig), [RUNTIME_GLOBAL, config] as const),
+      MOUNT_TIMEOUT_MS,
+      `the adapter's mount() did not finish within ${MOUNT_TIMEOUT_MS} ms`,
     )
     return session
   }
@@ -116,11 +128,12 @@ export class HostSession {
     return this.callView('post', message)
   }
 
-  /** Calls one of the adapter's hooks in the host page. */
-  hook(name: HookName, arg?: unknown): Promise<HookOutcome> {
-    return this.page.evaluate(
-      ([global, hook, a]) => (window as unknown as Record<string, HostRuntimeApi>)[global]!.hook(hook, a),
-      [RUNTIME_GLOBAL, name, arg] as const,
+  /** Calls one of the adapter's hooks in the host page (a hook that never returns counts as a refusal). */
+  hook(name: HookName, arg?: unknown, timeoutMs = HOOK_TIMEOUT_MS): Promise<HookOutcome> {
+    return bounded(
+      this.page.evaluate(([global, hook, a]) => (window as unknown as Record<string, HostRuntimeApi>)[global]!.hook(hook, a), [RUNTIME_GLOBAL, name, arg] as const),
+      timeoutMs,
+      `${name} did not return within ${timeoutMs} ms`,
     )
   }
 

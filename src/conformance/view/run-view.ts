@@ -16,7 +16,7 @@ import { inlineScript, kitPageScript, kitVersion } from '../runtime/assets.js'
 import type { ConformanceEnvironment } from '../runtime/environment.js'
 import { html } from '../runtime/servers.js'
 import { MAIN_CAPABILITIES, START_CONTEXT } from '../host/setup.js'
-import type { Verdict } from '../verdict.js'
+import { notReached, type Verdict } from '../verdict.js'
 import { judgeViewCapabilities, probeViewGating } from './checks/capabilities.js'
 import { judgeViewContext, probeViewContext } from './checks/context.js'
 import { judgeViewDisplayMode, probeViewDisplayMode, requestMode } from './checks/display-mode.js'
@@ -60,6 +60,7 @@ const VIEW_CONTEXT: McpUiHostContext = { ...START_CONTEXT, availableDisplayModes
 export async function runView(env: ConformanceEnvironment, options: ViewRunOptions): Promise<ConformanceReport> {
   const startedAt = Date.now()
   const categories = options.categories?.length ? CATEGORIES.filter((category) => options.categories!.includes(category) && JUDGES[category]) : CATEGORIES.filter((category) => JUDGES[category])
+  if (!categories.length) throw new Error(`No view checks in the categories ${options.categories!.join(', ')} (view categories: ${CATEGORIES.filter((category) => JUDGES[category]).join(', ')})`)
   const selected = (category: Category) => categories.includes(category)
   const path = `/view/${randomUUID().slice(0, 8)}.html`
   env.servers.host.route(
@@ -117,7 +118,10 @@ export async function runView(env: ConformanceEnvironment, options: ViewRunOptio
     implementation: options.name ?? 'view under test',
     version: kitVersion(),
     categories,
-    verdicts: categories.flatMap((category) => JUDGES[category]!(record)),
+    verdicts: notReached(
+      categories.flatMap((category) => JUDGES[category]!(record)),
+      record.main.initialized ? undefined : 'the view never completed the handshake (see view-initialize-params, view-initialized-after-result)',
+    ),
     startedAt,
   })
 }

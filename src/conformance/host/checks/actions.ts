@@ -4,7 +4,7 @@
  * may also refuse (an error or `isError`), which the spec allows.
  */
 import { MESSAGE, OPEN_LINK } from '../../../protocol/index.js'
-import { brief, describeEvent, fail, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, fail, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
@@ -43,7 +43,7 @@ export async function probeActions(session: HostSession, advertised: Record<stri
 
 export function judgeActions(record: HostRecord): Verdict[] {
   const observed = record.actions
-  if (!observed) return [notApplicable('host-open-link', 'the actions probe did not run'), notApplicable('host-message', 'the actions probe did not run')]
+  if (!observed) return [notRun('host-open-link', 'the actions probe'), notRun('host-message', 'the actions probe')]
   return [
     judgeAction('host-open-link', observed.openLink, 'openLinks', 'openLink', (params) => (params as { url?: unknown })?.url === KIT_LINK),
     judgeAction('host-message', observed.message, 'message', 'message', (params) => {

@@ -3,7 +3,7 @@
  * view sees is well formed (safe-area insets complete, one of fixed/max per axis).
  */
 import { HOST_CONTEXT_CHANGED, type McpUiHostContext } from '../../../protocol/index.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
@@ -38,7 +38,7 @@ export function judgeContext(record: HostRecord): Verdict[] {
 
 function judgeChangesOnly(observed: ContextObservation | undefined): Verdict {
   const id = 'host-context-changes-only'
-  if (!observed) return notApplicable(id, 'the context probe did not run')
+  if (!observed) return notRun(id, 'the context probe')
   const problems = observed.afterNoOp.map((event) => `setHostContext with the current locale (no change) still sent ${describeEvent(event)}`)
   if (!observed.afterChange.length && !problems.length) {
     return notApplicable(id, `the host sent no host-context-changed when the locale became ${observed.changedTo} (sending one is a MAY)`)

@@ -4,7 +4,7 @@
  * by the view), then fullscreen; then the host itself is asked to switch to pip.
  */
 import { HOST_CONTEXT_CHANGED, REQUEST_DISPLAY_MODE } from '../../../protocol/index.js'
-import { brief, describeEvent, fail, judged, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HookOutcome } from '../../pages/contract.js'
 import type { HostRecord } from '../record.js'
@@ -56,7 +56,7 @@ const answered = (event: WireEvent | undefined) => (event ? describeEvent(event)
 export function judgeDisplayMode(record: HostRecord): Verdict[] {
   const observed = record.displayMode
   const ids = ['host-display-mode-declared', 'host-display-mode-result', 'host-display-mode-current-on-refusal', 'host-display-mode-notified']
-  if (!observed) return ids.map((id) => notApplicable(id, 'the display-mode probe did not run'))
+  if (!observed) return ids.map((id) => notRun(id, 'the display-mode probe'))
   const evidence = [
     `the view declared ${record.main.viewDisplayModes.join(', ')}; mode before: ${observed.before}`,
     `request pip: ${answered(observed.pip)}`,

@@ -5,7 +5,7 @@
  */
 import { ATTACKER_PATH, findAttacker } from '../../runtime/attacker.js'
 import { RUNTIME_GLOBAL, type HostRuntimeApi } from '../../pages/contract.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { messageOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
@@ -74,7 +74,7 @@ export async function probeOrigin(session: HostSession, attackerUrl: string): Pr
 export function judgeOrigin(record: HostRecord): Verdict[] {
   const id = 'host-authenticates-sender'
   const observed = record.origin
-  if (!observed) return [notApplicable(id, 'the origin probe did not run')]
+  if (!observed) return [notRun(id, 'the origin probe')]
   if (observed.skipped) return [notApplicable(id, observed.skipped)]
   const problems = [...observed.caused.map((line) => `a forged message caused: ${line}`), ...observed.answers]
   if (observed.height.after === 777 && observed.height.before !== 777) problems.push('a forged size-changed resized the view to 777 px')

@@ -3,7 +3,7 @@
  * message, and one response per request over the whole of both sessions.
  */
 import { PING, REQUEST_DISPLAY_MODE } from '../../../protocol/index.js'
-import { describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { describeEvent, judged, notRun, type Verdict } from '../../verdict.js'
 import { judgeOneResponse } from '../../one-response.js'
 import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
@@ -38,8 +38,7 @@ export function judgeRpc(record: HostRecord): Verdict[] {
   const observed = record.rpc
   const oneResponse = judgeOneResponse('host-one-response', 'host', [record.main, record.minimal].filter((session) => session !== undefined).map((session) => ({ name: session.name, log: session.view })))
   if (!observed) {
-    const reason = 'the rpc probe did not run'
-    return [notApplicable('host-ping', reason), oneResponse, notApplicable('host-unknown-method', reason), notApplicable('host-rejects-malformed', reason)]
+    return [notRun('host-ping', 'the rpc probe'), oneResponse, notRun('host-unknown-method', 'the rpc probe'), notRun('host-rejects-malformed', 'the rpc probe')]
   }
   const ping = resultOf(observed.ping)
   const pingExtra = ping ? Object.keys(ping).filter((key) => key !== '_meta') : []

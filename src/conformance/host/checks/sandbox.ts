@@ -8,7 +8,7 @@
  */
 import { SANDBOX_PREFIX, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '../../../protocol/index.js'
 import type { NetworkOutcome, NetworkProbe } from '../../pages/contract.js'
-import { brief, describeEvent, fail, judged, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { methodOf } from '../../wire.js'
 import type { ProbeHit } from '../../runtime/servers.js'
 import type { HostRecord } from '../record.js'
@@ -121,16 +121,16 @@ function judgeFrame(frame: FrameStructure | undefined): Verdict[] {
 function judgeCsp(observed: SandboxObservation): Verdict[] {
   const { main, minimal } = observed
   const blocked = (id: string, run: typeof main, name: string, what: string) => {
-    if (!run) return notApplicable(id, 'the session of this probe did not run')
+    if (!run) return notRun(id, 'the session of this probe')
     return run.hit[name] ? fail(id, `${what} reached the server: ${run.urls[name]}`) : pass(id, `${what} never reached the server (${run.urls[name]})`)
   }
   const declared = !main
-    ? notApplicable('host-csp-declared-domains', 'the main session\'s network probe did not run')
+    ? notRun('host-csp-declared-domains', 'the main session\'s network probe')
     : main.hit.declaredFetch && main.outcome.fetch[main.urls.declaredFetch!]?.startsWith('ok')
       ? pass('host-csp-declared-domains', `fetch of the declared ${main.urls.declaredFetch}: ${main.outcome.fetch[main.urls.declaredFetch!]}`)
       : fail('host-csp-declared-domains', `a fetch to the declared connect domain failed: ${main.urls.declaredFetch} → ${main.outcome.fetch[main.urls.declaredFetch!] ?? 'not attempted'}`)
   const base = !minimal?.outcome.base
-    ? notApplicable('host-csp-base-uri', 'the minimal session\'s network probe did not run')
+    ? notRun('host-csp-base-uri', 'the minimal session\'s network probe')
     : judged('host-csp-base-uri', minimal.outcome.base.after === minimal.outcome.base.before ? [] : [`<base href> moved the document's base URL to ${minimal.outcome.base.after}`], [`base URL ${minimal.outcome.base.before} → ${minimal.outcome.base.after}`])
   return [
     declared,

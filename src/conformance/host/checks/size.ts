@@ -4,7 +4,7 @@
  * user sees, whatever element the host resized (the frame, or a proxy around it).
  */
 import { HOST_CONTEXT_CHANGED, SIZE_CHANGED, type McpUiHostContext } from '../../../protocol/index.js'
-import { brief, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
@@ -53,7 +53,7 @@ export async function probeSize(session: HostSession, initial: McpUiHostContext)
 export function judgeSize(record: HostRecord): Verdict[] {
   const observed = record.size
   const id = 'host-size-applied'
-  if (!observed) return [notApplicable(id, 'the size probe did not run')]
+  if (!observed) return [notRun(id, 'the size probe')]
   if (observed.skipped) return [notApplicable(id, observed.skipped)]
   const problems = observed.reports
     .filter((report) => Math.abs(report.measured - report.height) > TOLERANCE_PX)

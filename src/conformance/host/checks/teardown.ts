@@ -4,14 +4,14 @@
  * saving its state; a mark that never comes means the frame was gone before it could be made.
  */
 import type { HookOutcome } from '../../pages/contract.js'
-import { brief, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
 
 export interface SessionTeardown {
   session: string
-  /** The hook's outcome, or `undefined` when it had not finished after 15 s. */
-  hook?: HookOutcome
+  /** The hook's outcome (a refusal when it had not finished after 15 s). */
+  hook: HookOutcome
   received: boolean
   answered: boolean
   /** Whether the view's frame was removed from the page. */
@@ -29,8 +29,7 @@ const FLUSH_MS = 300
 export async function probeTeardown(session: HostSession): Promise<SessionTeardown> {
   const start = session.channel.lastSeq('view')
   await session.viewFrame()
-  const hook = session.hook('teardown', 'The conformance kit closed the view').catch((error: unknown) => ({ ok: false as const, error: String(error) }))
-  const outcome = await Promise.race([hook, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), TEARDOWN_TIMEOUT_MS))])
+  const outcome = await session.hook('teardown', 'The conformance kit closed the view', TEARDOWN_TIMEOUT_MS)
   await session.page.waitForTimeout(FLUSH_MS)
   const marks = session.viewLog(start).filter((event) => event.kind === 'mark').map((event) => event.mark)
   return {
@@ -43,12 +42,12 @@ export async function probeTeardown(session: HostSession): Promise<SessionTeardo
 }
 
 const describe = (entry: SessionTeardown) =>
-  `${entry.session}: teardown hook ${entry.hook ? (entry.hook.ok ? 'resolved' : `failed (${brief(entry.hook.error, 80)})`) : `still running after ${TEARDOWN_TIMEOUT_MS} ms`}; ` +
+  `${entry.session}: teardown hook ${entry.hook.ok ? 'resolved' : `failed (${brief(entry.hook.error, 80)})`}; ` +
   `ui/resource-teardown ${entry.received ? 'received' : 'never received'}; view ${entry.answered ? 'answered' : 'never answered'}; frame ${entry.removed ? 'removed' : 'still there'}`
 
 export function judgeTeardown(record: HostRecord): Verdict[] {
   const observed = record.teardown
-  if (!observed?.sessions.length) return [notApplicable('host-teardown-before-removal', 'the teardown probe did not run'), notApplicable('host-teardown-waits', 'the teardown probe did not run')]
+  if (!observed?.sessions.length) return [notRun('host-teardown-before-removal', 'the teardown probe'), notRun('host-teardown-waits', 'the teardown probe')]
   const evidence = observed.sessions.map(describe)
   const before = observed.sessions.filter((entry) => !entry.received).map((entry) => `${entry.session}: the view was ${entry.removed ? 'removed' : 'torn down'} without ui/resource-teardown`)
   const sent = observed.sessions.filter((entry) => entry.received)

@@ -5,7 +5,7 @@
  */
 import { TOOLS_CALL } from '../../../protocol/index.js'
 import { KIT_TOOL } from '../../scripted-server.js'
-import { describeEvent, fail, judged, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import { DELIVERY_TIMEOUT_MS, type HostSession } from '../session.js'
@@ -44,8 +44,9 @@ const describeCall = (call: VisibilityCall) =>
 export function judgeVisibility(record: HostRecord): Verdict[] {
   const advertised = resultOf(record.main.initializeResponse)?.hostCapabilities as Record<string, unknown> | undefined
   const observed = record.visibility
-  if (!observed || typeof advertised?.serverTools !== 'object') {
-    const reason = observed ? 'the host did not advertise serverTools: the view may not call server tools at all' : 'the visibility probe did not run'
+  if (!observed) return [notRun('host-visibility-default', 'the visibility probe'), notRun('host-visibility-enforced', 'the visibility probe')]
+  if (typeof advertised?.serverTools !== 'object') {
+    const reason = 'the host did not advertise serverTools: the view may not call server tools at all'
     return [notApplicable('host-visibility-default', reason), notApplicable('host-visibility-enforced', reason)]
   }
   const byTool = new Map(observed.calls.map((call) => [call.tool, call]))

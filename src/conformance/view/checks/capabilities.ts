@@ -4,7 +4,7 @@
  */
 import { DOWNLOAD_FILE, LOGGING_MESSAGE, MESSAGE, OPEN_LINK, RESOURCES_READ, SAMPLING_CREATE_MESSAGE, TOOLS_CALL, UPDATE_MODEL_CONTEXT } from '../../../protocol/index.js'
 import type { ViewProbeAction } from '../../probe.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { methodOf } from '../../wire.js'
 import type { ProbedAction, ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -34,7 +34,7 @@ export async function probeViewGating(session: ViewSession): Promise<ViewRecord[
 export function judgeViewCapabilities(record: ViewRecord): Verdict[] {
   const id = 'view-capability-gating'
   if (!record.main.hasProbe) return [notApplicable(id, 'the view exposes no probe (window.mcpAppConformance), so it cannot be asked to use a feature')]
-  if (!record.gating) return [notApplicable(id, 'the minimal session (nothing advertised) did not run')]
+  if (!record.gating) return [notRun(id, 'the minimal session (nothing advertised)')]
   const problems = record.gating.acts.flatMap((act) => act.sent.map((event) => `${act.action} with nothing advertised sent ${describeEvent(event)}`))
   return [judged(id, problems, record.gating.acts.map((act) => `${act.action}: ${act.sent.length ? 'sent' : 'not sent'} (${act.outcome.ok ? `returned ${brief(act.outcome.value, 60)}` : `threw ${brief(act.outcome.error, 60)}`})`))]
 }

@@ -3,7 +3,7 @@
  * probe) must have the new theme and keep every other field.
  */
 import { HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
-import { brief, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
 
@@ -17,7 +17,7 @@ export async function probeViewContext(session: ViewSession, hasProbe: boolean):
 export function judgeViewContext(record: ViewRecord): Verdict[] {
   const id = 'view-merges-context'
   const observed = record.context
-  if (!observed) return [notApplicable(id, 'the context probe did not run')]
+  if (!observed) return [notRun(id, 'the context probe')]
   if (!record.main.hasProbe) return [notApplicable(id, 'the view exposes no probe (window.mcpAppConformance), so its context cannot be read')]
   const context = (observed.probed ?? {}) as Record<string, unknown>
   const expected: Record<string, unknown> = { ...observed.before, ...observed.change }

@@ -4,7 +4,7 @@
  * host's answer, not as the mode the view asked for.
  */
 import { REQUEST_DISPLAY_MODE, type McpUiDisplayMode } from '../../../protocol/index.js'
-import { brief, describeEvent, fail, judged, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf } from '../../wire.js'
 import type { ProbedAction, ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -30,10 +30,11 @@ const outcomeOf = (action: ProbedAction) => (action.outcome.ok ? `returned ${bri
 
 export function judgeViewDisplayMode(record: ViewRecord): Verdict[] {
   const observed = record.displayMode
-  if (!observed || !record.main.hasProbe) {
-    const reason = observed ? 'the view exposes no probe (window.mcpAppConformance), so it cannot be asked to request a mode' : 'the display-mode probe did not run'
+  if (!record.main.hasProbe) {
+    const reason = 'the view exposes no probe (window.mcpAppConformance), so it cannot be asked to request a mode'
     return [notApplicable('view-checks-display-modes', reason), notApplicable('view-accepts-display-mode-result', reason)]
   }
+  if (!observed) return [notRun('view-checks-display-modes', 'the display-mode probe'), notRun('view-accepts-display-mode-result', 'the display-mode probe')]
   const unoffered = [observed.pip, observed.notOffered].filter((action): action is ProbedAction => action !== undefined)
   const problems = unoffered.flatMap((action) => action.sent.map((event) => `asked for a mode the host does not offer: ${describeEvent(event)}`))
   return [

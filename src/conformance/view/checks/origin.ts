@@ -5,7 +5,7 @@
  */
 import { HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
 import { ATTACKER_PATH, findAttacker } from '../../runtime/attacker.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { messageOf } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -45,7 +45,7 @@ export async function probeViewOrigin(session: ViewSession, sandboxOrigin: strin
 export function judgeViewOrigin(record: ViewRecord): Verdict[] {
   const id = 'view-authenticates-sender'
   const observed = record.origin
-  if (!observed) return [notApplicable(id, 'the origin probe did not run')]
+  if (!observed) return [notRun(id, 'the origin probe')]
   if (observed.skipped) return [notApplicable(id, observed.skipped)]
   const problems = [...observed.answers]
   const locale = (observed.probed as { locale?: unknown } | undefined)?.locale

@@ -4,7 +4,7 @@
  */
 import { PING } from '../../../protocol/index.js'
 import { judgeOneResponse } from '../../one-response.js'
-import { describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { describeEvent, judged, notRun, type Verdict } from '../../verdict.js'
 import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -22,7 +22,7 @@ const answer = (event: WireEvent | undefined) => (event ? describeEvent(event) :
 export function judgeViewRpc(record: ViewRecord): Verdict[] {
   const observed = record.rpc
   const oneResponse = judgeOneResponse('view-one-response', 'view', [record.main, record.minimal].filter((session) => session !== undefined).map((session) => ({ name: session.name, log: session.log })))
-  if (!observed) return [notApplicable('view-ping', 'the rpc probe did not run'), oneResponse, notApplicable('view-unknown-method', 'the rpc probe did not run')]
+  if (!observed) return [notRun('view-ping', 'the rpc probe'), oneResponse, notRun('view-unknown-method', 'the rpc probe')]
   const ping = resultOf(observed.ping)
   const unknown: string[] = []
   if (errorCodeOf(observed.unknownMethod) !== -32601) unknown.push(`conformance/unknown-method got ${answer(observed.unknownMethod)}, not error -32601`)

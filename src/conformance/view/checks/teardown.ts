@@ -3,7 +3,7 @@
  * the view has no teardown at all, and silence leaves the host waiting.
  */
 import { RESOURCE_TEARDOWN } from '../../../protocol/index.js'
-import { describeEvent, fail, notApplicable, pass, type Verdict } from '../../verdict.js'
+import { describeEvent, fail, notRun, pass, type Verdict } from '../../verdict.js'
 import { errorCodeOf, resultOf } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
 import { ANSWER_TIMEOUT_MS, type ViewSession } from '../session.js'
@@ -14,7 +14,7 @@ export async function probeViewTeardown(session: ViewSession): Promise<ViewRecor
 
 export function judgeViewTeardown(record: ViewRecord): Verdict[] {
   const id = 'view-teardown-answered'
-  if (!record.teardown) return [notApplicable(id, 'the teardown probe did not run')]
+  if (!record.teardown) return [notRun(id, 'the teardown probe')]
   const { response } = record.teardown
   if (!response) return [fail(id, `no answer to ui/resource-teardown within ${ANSWER_TIMEOUT_MS} ms`)]
   if (resultOf(response)) return [pass(id, describeEvent(response))]

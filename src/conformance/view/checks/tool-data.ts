@@ -3,7 +3,7 @@
  * complete input and a result. The view must not throw and must keep answering.
  */
 import { PING, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT } from '../../../protocol/index.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notRun, type Verdict } from '../../verdict.js'
 import { resultOf } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -29,7 +29,7 @@ export async function probePartials(session: ViewSession): Promise<ViewRecord['p
 export function judgeViewPartials(record: ViewRecord): Verdict[] {
   const id = 'view-tolerates-partials'
   const observed = record.partials
-  if (!observed) return [notApplicable(id, 'the tool-data probe did not run')]
+  if (!observed) return [notRun(id, 'the tool-data probe')]
   const problems = observed.errors.map((error) => `uncaught error after the partials: ${error}`)
   if (!resultOf(observed.pingAfter)) problems.push(`the view stopped answering: ping after the partials got ${observed.pingAfter ? describeEvent(observed.pingAfter) : 'no answer'}`)
   return [judged(id, problems, [`sent ${observed.sent.map((params) => brief(params)).join(', ')}, then tool-input and tool-result`, `ping afterwards: ${observed.pingAfter ? describeEvent(observed.pingAfter) : 'no answer'}`])]
