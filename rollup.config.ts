@@ -10,8 +10,9 @@ import { nodeResolve } from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import type { OutputOptions, Plugin, RollupOptions } from 'rollup'
 import { build, transform } from 'esbuild'
+import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const input = {
@@ -52,30 +53,41 @@ function sandboxProxyPage(writeHtml: boolean): Plugin {
   }
 }
 
-const ts = (declarations: boolean) =>
+const ts = (declarations: boolean, kit = false) =>
   typescript({
-    tsconfig: './tsconfig.build.json',
+    // The bridges' program leaves the conformance kit out: it is Node code, typed against Node.
+    tsconfig: kit ? './tsconfig.conformance.json' : './tsconfig.build.json',
     compilerOptions: {
       noEmit: false,
       declaration: declarations,
       ...(declarations ? { declarationDir: 'dist' } : {}),
       outDir: 'dist',
       rootDir: 'src',
-      types: [],
+      types: kit ? ['node'] : [],
+      // `npm run typecheck` checks the kit; checking it again per bundle would only cost minutes.
+      ...(kit && { noCheck: true }),
     },
   })
 
 const external = (id: string) => id === 'nanoevents' || id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
 
-/** TypeScript to JavaScript, without type-checking (`tsc --noEmit` does that): fast enough for a test. */
-const stripTypes = (): Plugin => ({
+/**
+ * Strips types with esbuild, file by file, for bundles that need no declarations: a TypeScript
+ * program per bundle costs seconds each, and `npm run typecheck` checks these files anyway.
+ */
+const stripTypes: Plugin = {
   name: 'strip-types',
+  resolveId(source, importer) {
+    if (!importer?.endsWith('.ts') || !source.startsWith('.') || !source.endsWith('.js')) return null
+    const candidate = resolve(dirname(importer), source.replace(/\.js$/, '.ts'))
+    return existsSync(candidate) ? candidate : null
+  },
   async transform(code, id) {
     if (!id.endsWith('.ts')) return null
     const result = await transform(code, { loader: 'ts', target: 'es2022', sourcefile: id, sourcemap: true })
     return { code: result.code, map: result.map }
   },
-})
+}
 
 /**
  * The view as one minified script-tag bundle (global `McpAppBridge`), every dependency inlined.
@@ -84,7 +96,7 @@ const stripTypes = (): Plugin => ({
  */
 export const viewIife: RollupOptions & { output: OutputOptions } = {
   input: 'src/view/index.ts',
-  plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), stripTypes()],
+  plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), stripTypes],
   // Nothing in src or nanoevents runs code on import, so unused modules and tables drop out.
   treeshake: { moduleSideEffects: false },
   output: {
@@ -103,6 +115,24 @@ export const viewIife: RollupOptions & { output: OutputOptions } = {
   },
 }
 
+/**
+ * The conformance kit (`mcp-app-bridge/conformance` and the CLI) runs in Node: ESM only, with
+ * Node's types; playwright-core and esbuild are optional peers, loaded when a run needs them.
+ */
+const conformance: RollupOptions = {
+  input: { 'conformance/index': 'src/conformance/index.ts', 'conformance/cli': 'src/conformance/cli.ts' },
+  external: (id) => external(id) || id.startsWith('node:') || id === 'playwright-core' || id === 'esbuild',
+  plugins: [ts(true, true)],
+  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/conformance-[name]-[hash].js' },
+}
+
+/** The kit's pages run in the browser: one self-contained script each, loaded by the kit at run time. */
+const conformancePages: RollupOptions[] = ['scripted-view', 'scripted-host', 'host-runtime'].map((page) => ({
+  input: `src/conformance/pages/${page}.ts`,
+  plugins: [stripTypes],
+  output: { file: `dist/conformance/pages/${page}.js`, format: 'iife' },
+}))
+
 const config: RollupOptions[] = [
   {
     input,
@@ -117,6 +147,8 @@ const config: RollupOptions[] = [
     output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
   },
   viewIife,
+  conformance,
+  ...conformancePages,
 ]
 
 export default config

@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/browser/**/*.test.ts'],
+    include: ['test/browser/**/*.test.ts', 'test/conformance/browser/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/browser/harness/global-setup.ts'],
     pool: 'forks',

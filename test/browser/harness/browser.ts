@@ -10,19 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+// One definition of the project's Chromium and its flags, shared with the conformance kit (which ships it).
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM as CHROMIUM_PATH } from '../../../src/conformance/runtime/browser.js'
 
-/** The flags the project runs Chromium with (DEVELOPERS.md). `--user-data-dir` is added per launch. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROMIUM_ARGS, CHROMIUM_PATH }
 
 export interface TestBrowser {
   /** Opens a page that records its console and errors (all frames) for diagnostics. */

@@ -1,0 +1,30 @@
+/**
+ * The console table: one line per requirement (status, level, id), its first line of evidence
+ * indented below, then the summary.
+ */
+import type { ConformanceReport } from './report.js'
+
+const WIDTH = 110
+
+const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text)
+
+/** A plain-text table of the report, for a terminal. */
+export function formatTable(report: ConformanceReport): string {
+  const statusWidth = 'NOT APPLICABLE'.length
+  const idWidth = Math.max(...report.results.map((result) => result.id.length), 2)
+  const lines = [
+    `${report.kit.name} ${report.kit.version} — MCP Apps ${report.kit.spec} — ${report.subject} under test: ${report.implementation}`,
+    '',
+    `${'STATUS'.padEnd(statusWidth)}  ${'LEVEL'.padEnd(6)}  ${'REQUIREMENT'.padEnd(idWidth)}  EVIDENCE`,
+  ]
+  for (const result of report.results) {
+    const [first = '', ...rest] = result.evidence
+    const prefix = `${result.status.padEnd(statusWidth)}  ${result.level.padEnd(6)}  ${result.id.padEnd(idWidth)}  `
+    lines.push(prefix + cut(first, Math.max(WIDTH - prefix.length, 40)))
+    // A failure shows all its evidence: that is what the reader needs to act on it.
+    if (result.status === 'FAIL') for (const line of rest) lines.push(`${' '.repeat(prefix.length)}${cut(line, Math.max(WIDTH - prefix.length, 40))}`)
+  }
+  const { pass, fail, notApplicable, failedMust } = report.summary
+  lines.push('', `${pass} PASS, ${fail} FAIL (${failedMust} of them MUST), ${notApplicable} NOT APPLICABLE — ${(report.durationMs / 1000).toFixed(1)} s`)
+  return lines.join('\n')
+}

@@ -1,0 +1,63 @@
+/**
+ * The shape of one requirement in the conformance catalogue.
+ */
+
+/** Who a requirement binds. The kit drives hosts and views; the rest is listed for completeness. */
+export type Subject = 'host' | 'view' | 'server' | 'proxy'
+
+/**
+ * How strong the requirement is: the spec's keyword. A requirement that is the project's
+ * reading of a rule the spec states less explicitly says so in `reading`.
+ */
+export type Level = 'MUST' | 'SHOULD'
+
+/** The groups the drivers run; a run can be limited to some of them. */
+export type Category =
+  | 'handshake'
+  | 'ordering'
+  | 'tool-data'
+  | 'context'
+  | 'visibility'
+  | 'capabilities'
+  | 'actions'
+  | 'display-mode'
+  | 'size'
+  | 'teardown'
+  | 'rpc'
+  | 'sandbox'
+  | 'origin'
+
+export const CATEGORIES: readonly Category[] = [
+  'handshake',
+  'ordering',
+  'tool-data',
+  'context',
+  'visibility',
+  'capabilities',
+  'actions',
+  'display-mode',
+  'size',
+  'teardown',
+  'rpc',
+  'sandbox',
+  'origin',
+]
+
+export interface Requirement {
+  /** Stable id, `<subject>-<rule>`: what reports, adapters and tests refer to. */
+  id: string
+  subject: Subject
+  level: Level
+  /** The rule in our own words. */
+  text: string
+  /** Where it comes from: a heading of the spec (2026-01-26), or the base protocol it inherits. */
+  section: string
+  /** Items of the project's checklist (PROTOCOL.md section 8) this requirement covers. */
+  items: number[]
+  /** Set when the rule is the project's reading (PROTOCOL.md section A) of something the spec leaves open. */
+  reading?: string
+  /** The driver group that judges it; absent when the kit does not check it. */
+  category?: Category
+  /** Why the kit does not check it (only for requirements without `category`). */
+  unchecked?: string
+}

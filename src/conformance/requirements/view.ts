@@ -1,0 +1,132 @@
+/**
+ * What the kit checks about a view: the view-under-test driver judges every entry here.
+ */
+import { SECTION } from './sections.js'
+import type { Requirement } from './types.js'
+
+const view = (entry: Omit<Requirement, 'subject'>): Requirement => ({ subject: 'view', ...entry })
+
+export const VIEW_REQUIREMENTS: Requirement[] = [
+  view({
+    id: 'view-initialize-params',
+    level: 'MUST',
+    category: 'handshake',
+    items: [36],
+    section: SECTION.appCapabilities,
+    text: 'The view sends ui/initialize with appInfo (name and version), appCapabilities (an object, {} if none) and protocolVersion.',
+  }),
+  view({
+    id: 'view-initialized-after-result',
+    level: 'MUST',
+    category: 'handshake',
+    items: [38],
+    section: SECTION.lifecycle,
+    text: 'The view sends ui/notifications/initialized, and only after it received the initialize result.',
+  }),
+  view({
+    id: 'view-declares-display-modes',
+    level: 'MUST',
+    category: 'handshake',
+    items: [40],
+    section: SECTION.displayModes,
+    text: 'The view declares the display modes it supports in appCapabilities.availableDisplayModes (a non-empty list of known modes; inline at least).',
+  }),
+  view({
+    id: 'view-merges-context',
+    level: 'SHOULD',
+    category: 'context',
+    items: [59],
+    section: SECTION.hostNotifications,
+    text: 'The view merges host-context-changed into its current context: changed fields replace, the others are kept.',
+  }),
+  view({
+    id: 'view-tolerates-partials',
+    level: 'SHOULD',
+    category: 'tool-data',
+    items: [47],
+    section: SECTION.hostNotifications,
+    text: 'The view tolerates tool-input-partial with missing or changing fields (no uncaught error, keeps working) and still takes the complete tool-input.',
+  }),
+  view({
+    id: 'view-checks-display-modes',
+    level: 'MUST',
+    category: 'display-mode',
+    items: [51],
+    section: SECTION.displayModes,
+    text: 'The view checks hostContext.availableDisplayModes before ui/request-display-mode: it never asks for a mode the host does not offer.',
+  }),
+  view({
+    id: 'view-accepts-display-mode-result',
+    level: 'MUST',
+    category: 'display-mode',
+    items: [52],
+    section: SECTION.displayModes,
+    text: 'The view handles a resulting mode that differs from the one it asked for (it reports the host\'s answer, not its own request).',
+  }),
+  view({
+    id: 'view-capability-gating',
+    level: 'SHOULD',
+    category: 'capabilities',
+    items: [],
+    reading: 'PROTOCOL.md A.6',
+    section: SECTION.hostCapabilities,
+    text: 'The view does not send a request or notification whose host capability was not advertised (open-link, message, model context, server tools and resources, download, logging, sampling).',
+  }),
+  view({
+    id: 'view-size-changed',
+    level: 'SHOULD',
+    category: 'size',
+    items: [58],
+    section: SECTION.hostNotifications,
+    text: 'The view reports its rendered size with ui/notifications/size-changed (at least once after initialization).',
+  }),
+  view({
+    id: 'view-teardown-answered',
+    level: 'MUST',
+    category: 'teardown',
+    items: [68],
+    section: SECTION.hostNotifications,
+    text: 'The view answers ui/resource-teardown, with {} after its cleanup or with an error; -32601 (not implemented) or silence is a failure.',
+  }),
+  view({
+    id: 'view-ping',
+    level: 'MUST',
+    category: 'rpc',
+    items: [],
+    section: SECTION.mcpPing,
+    text: 'The view answers ping with an empty result.',
+  }),
+  view({
+    id: 'view-one-response',
+    level: 'MUST',
+    category: 'rpc',
+    items: [71],
+    section: SECTION.jsonRpc,
+    text: 'Every message of the view is JSON-RPC 2.0; every host request gets exactly one response with the same id.',
+  }),
+  view({
+    id: 'view-unknown-method',
+    level: 'MUST',
+    category: 'rpc',
+    items: [72],
+    section: SECTION.jsonRpc,
+    text: 'An unknown request method is answered with error -32601; an unknown notification is ignored and the view keeps working.',
+  }),
+  view({
+    id: 'view-no-sandbox-messages',
+    level: 'MUST',
+    category: 'sandbox',
+    items: [34],
+    section: SECTION.sandboxProxy,
+    text: 'The view never sends ui/notifications/sandbox-* messages (reserved for the host and its proxy).',
+  }),
+  view({
+    id: 'view-authenticates-sender',
+    level: 'MUST',
+    category: 'origin',
+    items: [73],
+    reading: 'PROTOCOL.md A.8',
+    section: SECTION.mitigations,
+    text: 'The view acts only on messages from its parent: requests and notifications posted by another frame are ignored.',
+  }),
+]

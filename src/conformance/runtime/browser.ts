@@ -1,0 +1,65 @@
+/**
+ * Headless Chromium through playwright-core (an optional peer dependency of this entry only).
+ *
+ * The system browser at `/usr/bin/chromium` is used when it exists (Debian's package, which
+ * `scripts/ensure-chromium.sh` installs), else the one given, else playwright's own if installed.
+ * Each launch gets a fresh profile in a temporary directory, removed on close.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext } from 'playwright-core'
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium'
+
+/** The flags the kit runs Chromium with; `--user-data-dir` is added per launch. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export interface KitBrowser {
+  context: BrowserContext
+  close(): Promise<void>
+}
+
+export async function launchKitBrowser(executablePath?: string): Promise<KitBrowser> {
+  let playwright: typeof import('playwright-core')
+  try {
+    playwright = await import('playwright-core')
+  } catch {
+    throw new Error('The conformance kit drives Chromium with playwright-core: install it (npm install --save-dev playwright-core)')
+  }
+  const path = executablePath ?? process.env.CHROMIUM_PATH ?? (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined)
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-app-bridge-conformance-'))
+  try {
+    // launchPersistentContext is playwright's way to pass --user-data-dir (launch() refuses it in args).
+    const context = await playwright.chromium.launchPersistentContext(userDataDir, {
+      ...(path && { executablePath: path }),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1000, height: 900 },
+      timeout: 30_000,
+    })
+    for (const page of context.pages()) await page.close()
+    return {
+      context,
+      async close() {
+        try {
+          await context.close()
+        } finally {
+          rmSync(userDataDir, { recursive: true, force: true })
+        }
+      },
+    }
+  } catch (error) {
+    rmSync(userDataDir, { recursive: true, force: true })
+    throw error
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * One browser and the kit's servers, shared by as many runs as a caller likes (a test file
+ * starts one and runs every implementation in it; the CLI starts one per run).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, normalize, resolve } from 'node:path'
+import { launchKitBrowser, type KitBrowser } from './browser.js'
+import { ATTACKER_HTML, ATTACKER_PATH } from './attacker.js'
+import { html, startKitServers, type KitServers } from './servers.js'
+
+export interface EnvironmentOptions {
+  /** Chromium to run (default: `/usr/bin/chromium` when present, else `CHROMIUM_PATH`, else playwright's). */
+  chromiumPath?: string
+}
+
+export interface ConformanceEnvironment {
+  readonly browser: KitBrowser
+  readonly servers: KitServers
+  /** Serves the files of `dir` on the sandbox origin (for a host's sandbox proxy page). */
+  serveSandboxDir(dir: string): void
+  close(): Promise<void>
+}
+
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+}
+
+export async function startConformanceEnvironment(options: EnvironmentOptions = {}): Promise<ConformanceEnvironment> {
+  const [launched, started] = await Promise.allSettled([launchKitBrowser(options.chromiumPath), startKitServers()])
+  if (launched.status === 'rejected' || started.status === 'rejected') {
+    if (launched.status === 'fulfilled') await launched.value.close()
+    if (started.status === 'fulfilled') await started.value.close()
+    throw launched.status === 'rejected' ? launched.reason : (started as PromiseRejectedResult).reason
+  }
+  const browser = launched.value
+  const servers = started.value
+  servers.sandbox.route(ATTACKER_PATH, html(ATTACKER_HTML))
+  return {
+    browser,
+    servers,
+    serveSandboxDir(dir) {
+      const root = resolve(dir)
+      servers.sandbox.route('/', (path) => {
+        const file = normalize(join(root, decodeURIComponent(path)))
+        if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return undefined
+        return { body: readFileSync(file), type: TYPES[extname(file)] ?? 'application/octet-stream' }
+      })
+    },
+    async close() {
+      await Promise.allSettled([browser.close(), servers.close()])
+    },
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Merging host context: the host changes the theme only; the view's context (read through its
+ * probe) must have the new theme and keep every other field.
+ */
+import { HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
+import { brief, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
+import type { ViewRecord } from '../record.js'
+import type { ViewSession } from '../session.js'
+
+export async function probeViewContext(session: ViewSession, hasProbe: boolean): Promise<ViewRecord['context']> {
+  const change = { theme: session.config.hostContext.theme === 'dark' ? 'light' : 'dark' }
+  await session.notify(HOST_CONTEXT_CHANGED, change)
+  await session.settle()
+  return { change, before: session.config.hostContext, probed: hasProbe ? await session.probeContext() : undefined }
+}
+
+export function judgeViewContext(record: ViewRecord): Verdict[] {
+  const id = 'view-merges-context'
+  const observed = record.context
+  if (!observed) return [notRun(id, 'the context probe')]
+  if (!record.main.hasProbe) return [notApplicable(id, 'the view exposes no probe (window.mcpAppConformance), so its context cannot be read')]
+  const context = (observed.probed ?? {}) as Record<string, unknown>
+  const expected: Record<string, unknown> = { ...observed.before, ...observed.change }
+  const problems = Object.entries(expected)
+    .filter(([key, value]) => brief(context[key], 1000) !== brief(value, 1000))
+    .map(([key, value]) => `${key}: expected ${brief(value)}, the view holds ${brief(context[key])}`)
+  return [judged(id, problems, [`sent ${brief(observed.change)}; the view's context: ${brief(context, 240)}`])]
+}

@@ -1,0 +1,21 @@
+/**
+ * Size reports: by the end of the main session the view has reported its size at least once
+ * after `initialized`.
+ */
+import { SIZE_CHANGED } from '../../../protocol/index.js'
+import { describeEvent, fail, pass, type Verdict } from '../../verdict.js'
+import { methodOf, type WireEvent } from '../../wire.js'
+import type { ViewRecord } from '../record.js'
+import type { ViewSession } from '../session.js'
+
+/** Gives the view up to 2 s after `initialized` to report its size (auto-resize often waits a frame). */
+export async function probeViewSize(session: ViewSession, initialized: WireEvent): Promise<void> {
+  await session.sent(SIZE_CHANGED, 2_000, initialized.seq)
+}
+
+export function judgeViewSize(record: ViewRecord): Verdict[] {
+  const id = 'view-size-changed'
+  const after = record.main.initialized?.seq ?? Number.POSITIVE_INFINITY
+  const reports = record.main.log.filter((event) => event.kind === 'in' && methodOf(event) === SIZE_CHANGED && event.seq > after)
+  return [reports.length ? pass(id, `${reports.length} size report(s), first: ${describeEvent(reports[0]!)}`) : fail(id, 'no ui/notifications/size-changed after initialized during the whole main session')]
+}

@@ -1,0 +1,42 @@
+/**
+ * The deliberately broken implementations' faults, named by what they do wrong and keyed by the
+ * category each one breaks (the host has two for sandbox: the frame, and the reserved messages).
+ */
+
+/** Faults of `broken-host.ts`. */
+export const HOST_FAULTS = {
+  handshake: 'answers ui/initialize without hostInfo, and echoes any protocol version',
+  ordering: 'sends tool data straight to the frame while the view is not initialized',
+  'tool-data': 'delivers every tool-input twice',
+  context: 'sends the whole context on every change',
+  visibility: 'trusts a stale tool list in which every tool is app-visible',
+  capabilities: 'serves everything while advertising only what it was asked to',
+  actions: 'answers success to open-link and message without doing anything',
+  'display-mode': 'answers ui/request-display-mode without a mode',
+  size: 'ignores size-changed',
+  teardown: 'removes the frame without ui/resource-teardown',
+  rpc: 'never answers a method it does not know',
+  sandbox: 'puts the view in a same-origin frame without CSP',
+  'sandbox-messages': 'relays a sandbox-resource-ready to the view',
+  'proxy-same-origin': 'runs its sandbox proxy on its own origin',
+  'proxy-flags': 'runs its sandbox proxy without allow-same-origin',
+  origin: 'accepts messages from any window',
+} as const
+
+export type HostFault = keyof typeof HOST_FAULTS
+
+/** Faults of `broken-view.ts`. */
+export const VIEW_FAULTS = {
+  handshake: 'sends initialized right after ui/initialize, before the answer',
+  context: 'replaces its context with each change instead of merging',
+  'tool-data': 'throws on a partial input without a city',
+  'display-mode': 'asks for any mode, and reports the mode it asked for',
+  capabilities: 'sends every request whether advertised or not',
+  size: 'never reports its size',
+  teardown: 'ignores ui/resource-teardown',
+  rpc: 'answers every request twice',
+  sandbox: 'posts ui/notifications/sandbox-proxy-ready',
+  origin: 'accepts messages from any frame',
+} as const
+
+export type ViewFault = keyof typeof VIEW_FAULTS

@@ -1,0 +1,27 @@
+/**
+ * The kit against the two host bridges: ours passes everything applicable; the official
+ * AppBridge fails exactly the requirements `conformance/official-failures.ts` explains.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OFFICIAL_HOST_FAILURES } from '../../../conformance/official-failures.js'
+import { runHostConformance } from '../../../src/conformance/index.js'
+import { ADAPTERS, keepReport } from './implementations.js'
+import { explain, failed, SHIPPED, useKitEnvironment } from './kit-env.js'
+
+const env = useKitEnvironment({ beforeAll, afterAll })
+
+describe('host conformance', () => {
+  it('our HostBridge passes every applicable requirement', async () => {
+    const report = await runHostConformance({ environment: env(), adapter: ADAPTERS.ours, alias: SHIPPED })
+    keepReport(report, 'our-host')
+    expect(failed(report), explain(report)).toEqual([])
+    // Not applicable only where the adapter says why (no proxy yet) or there is no proxy to judge.
+    expect(report.results.filter((result) => result.status === 'NOT APPLICABLE').map((result) => result.id)).toEqual(['host-web-proxy', 'host-proxy-origin', 'host-proxy-sandbox-flags'])
+  })
+
+  it('the official AppBridge fails exactly the explained requirements', async () => {
+    const report = await runHostConformance({ environment: env(), adapter: ADAPTERS.official, alias: SHIPPED })
+    keepReport(report, 'official-host')
+    expect(failed(report), explain(report)).toEqual(Object.keys(OFFICIAL_HOST_FAILURES).sort())
+  })
+})

@@ -1,0 +1,47 @@
+/**
+ * The catalogue is complete and consistent: every item of PROTOCOL.md section 8 is covered,
+ * ids are unique, and each requirement is either checked by a driver or says why not.
+ */
+import { describe, expect, it } from 'vitest'
+import { CATEGORIES, checkedRequirements, REQUIREMENTS, requirement } from '../../src/conformance/index.js'
+
+describe('the conformance catalogue', () => {
+  it('covers every item of the checklist (PROTOCOL.md section 8: 1 to 76)', () => {
+    const covered = new Set(REQUIREMENTS.flatMap((entry) => entry.items))
+    const missing = Array.from({ length: 76 }, (_, i) => i + 1).filter((item) => !covered.has(item))
+    expect(missing).toEqual([])
+    expect([...covered].filter((item) => item < 1 || item > 76)).toEqual([])
+  })
+
+  it('has unique ids, each prefixed by the subject it binds', () => {
+    const ids = REQUIREMENTS.map((entry) => entry.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const entry of REQUIREMENTS) expect(entry.id.startsWith(`${entry.subject}-`), entry.id).toBe(true)
+  })
+
+  it('gives every requirement its level, wording and section, and either a category or the reason it is not checked', () => {
+    for (const entry of REQUIREMENTS) {
+      expect(['MUST', 'SHOULD'], entry.id).toContain(entry.level)
+      expect(entry.text.length, entry.id).toBeGreaterThan(20)
+      expect(entry.section.length, entry.id).toBeGreaterThan(3)
+      if (entry.category) {
+        expect(CATEGORIES, entry.id).toContain(entry.category)
+        expect(entry.unchecked, entry.id).toBeUndefined()
+        expect(['host', 'view'], entry.id).toContain(entry.subject)
+      } else {
+        expect(entry.unchecked?.length, entry.id).toBeGreaterThan(20)
+      }
+    }
+  })
+
+  it('checks both sides in most categories, and every category on the host', () => {
+    const hostCategories = new Set(checkedRequirements('host').map((entry) => entry.category))
+    expect([...hostCategories].sort()).toEqual([...CATEGORIES].sort())
+    expect(checkedRequirements('view').length).toBeGreaterThanOrEqual(15)
+  })
+
+  it('throws on an unknown id (a typo in a check or an adapter must not pass silently)', () => {
+    expect(requirement('host-visibility-enforced').level).toBe('MUST')
+    expect(() => requirement('host-visibilty-enforced')).toThrow(/No conformance requirement/)
+  })
+})

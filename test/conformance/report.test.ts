@@ -1,0 +1,60 @@
+/**
+ * Putting verdicts into a report: one verdict per checked requirement, no more, no less; what an
+ * implementation declares not applicable replaces the verdict, with its reason; the table and
+ * the Markdown show every verdict and its evidence.
+ */
+import { describe, expect, it } from 'vitest'
+import { checkedRequirements, formatTable, toMarkdown, type Category } from '../../src/conformance/index.js'
+import { assembleReport } from '../../src/conformance/report/report.js'
+import { fail, notApplicable, notReached, notRun, pass, type Verdict } from '../../src/conformance/verdict.js'
+
+const categories: Category[] = ['visibility']
+const base = { subject: 'host' as const, implementation: 'test host', version: '0.0.0', categories, startedAt: Date.now() }
+const verdicts: Verdict[] = [pass('host-visibility-default', 'kit_default ran'), fail('host-visibility-enforced', 'kit_model_only reached the server', 'second line')]
+
+describe('conformance reports', () => {
+  it('joins each verdict with its requirement, in catalogue order, and counts them', () => {
+    const report = assembleReport({ ...base, verdicts: [...verdicts].reverse() })
+    expect(report.results.map((result) => [result.id, result.status, result.level])).toEqual([
+      ['host-visibility-default', 'PASS', 'MUST'],
+      ['host-visibility-enforced', 'FAIL', 'MUST'],
+    ])
+    expect(report.summary).toEqual({ pass: 1, fail: 1, notApplicable: 0, failedMust: 1 })
+  })
+
+  it('refuses a missing, duplicate or unknown verdict: a kit bug never becomes a silent gap', () => {
+    expect(() => assembleReport({ ...base, verdicts: verdicts.slice(0, 1) })).toThrow(/no verdict for host-visibility-enforced/)
+    expect(() => assembleReport({ ...base, verdicts: [...verdicts, verdicts[0]!] })).toThrow(/two verdicts for host-visibility-default/)
+    expect(() => assembleReport({ ...base, verdicts: [...verdicts, pass('host-teleport', 'x')] })).toThrow(/unknown requirements host-teleport/)
+  })
+
+  it('replaces a declared verdict by NOT APPLICABLE with the reason, and refuses a declaration of an unknown id', () => {
+    const report = assembleReport({ ...base, verdicts, declared: { 'host-visibility-enforced': 'this host has no server' } })
+    expect(report.results[1]).toMatchObject({ status: 'NOT APPLICABLE', evidence: ['declared by the implementation: this host has no server'] })
+    expect(() => assembleReport({ ...base, verdicts, declared: { 'view-ping': 'x' } })).toThrow(/not a host requirement/)
+  })
+
+  it('prints every verdict, and all the evidence of a failure, in the table and the Markdown', () => {
+    const report = assembleReport({ ...base, verdicts })
+    const table = formatTable(report)
+    expect(table).toMatch(/^PASS +MUST +host-visibility-default +kit_default ran$/m)
+    expect(table).toMatch(/^FAIL +MUST +host-visibility-enforced +kit_model_only reached the server\n +second line$/m)
+    expect(table).toContain('1 PASS, 1 FAIL (1 of them MUST), 0 NOT APPLICABLE')
+    const markdown = toMarkdown(report)
+    expect(markdown).toContain('| `host-visibility-enforced` | MUST | **FAIL** |')
+    expect(markdown).toContain('kit_model_only reached the server; second line')
+  })
+
+  it('covers exactly the checked requirements of the selected categories', () => {
+    const ids = checkedRequirements('host').filter((entry) => entry.category === 'visibility').map((entry) => entry.id)
+    expect(assembleReport({ ...base, verdicts }).results.map((result) => result.id)).toEqual(ids)
+  })
+})
+
+describe('verdicts of probes that never ran', () => {
+  it('say why when a session stopped early, and keep every other verdict', () => {
+    const verdicts = [notRun('host-ping', 'the rpc probe'), notApplicable('host-web-proxy', 'no proxy'), pass('host-one-response', '0 requests')]
+    expect(notReached(verdicts, undefined)).toEqual(verdicts)
+    expect(notReached(verdicts, 'no handshake').map((verdict) => verdict.evidence[0])).toEqual(['not reached: no handshake', 'no proxy', '0 requests'])
+  })
+})
