@@ -105,6 +105,9 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   let queued = false
 
   const post = (type: string, messageId?: RequestId, payload?: unknown) => {
+    // Nothing after the bridge stopped listening: the frame may hold another document by then
+    // (a navigation is what closes it), which must not get the app's data.
+    if (!receive) return
     try {
       frame.send({ type, messageId, payload } as never)
     } catch (error) {

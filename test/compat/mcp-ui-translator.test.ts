@@ -91,6 +91,19 @@ describe('an app served as MCP-UI', () => {
     expect(s.warnings).toStrictEqual([])
   })
 
+  it('posts nothing once the bridge closed (a navigation closes it: the next document must not get the data)', async () => {
+    const s = setupLegacy({ legacy: true })
+    await s.settle()
+    s.bridge.sendToolInput({ secret: 'for the app only' })
+    s.translator.loaded()
+    // Closed in the same turn as the load that queued a render data push.
+    s.bridge.close('The frame navigated away from the view')
+    await s.settle()
+    s.translator.loaded()
+    await s.settle()
+    expect(s.received).toStrictEqual([])
+  })
+
   it('answers the bridge\'s teardown itself, so a host never waits for an app that cannot answer', async () => {
     const s = setupLegacy({ legacy: true })
     await s.settle()
