@@ -4,8 +4,8 @@
  * legacy MCP-UI resource (`@mcp-ui/server`) or data for a ChatGPT-style app, and the apps
  * themselves, written against MCP-UI's `postMessage` protocol or `window.openai` only.
  *
- * Built on the shared harness (browser, servers, MCP endpoint, steps); the compat host page is
- * bundled here with our shipped `dist/` entries swapped in for the source ones.
+ * Built on the shared harness (`startEnv`: browser, servers, MCP endpoint; steps); the compat host
+ * page is bundled here with our shipped `dist/` entries swapped in for the source ones.
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -17,10 +17,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { launchBrowser, type TestBrowser, type TestPage } from './harness/browser.js'
+import type { TestPage } from './harness/browser.js'
 import { ROOT, hostPageHtml, inlineScript } from './harness/bundle.js'
-import { UI_CLIENT_CAPABILITIES, mcpEndpoint, type McpSession } from './harness/mcp.js'
-import { html, javascript, startServers, type Servers } from './harness/servers.js'
+import { startEnv, type Env } from './harness/env.js'
+import { UI_CLIENT_CAPABILITIES, type McpSession } from './harness/mcp.js'
+import { html, javascript } from './harness/servers.js'
 import { Scenario } from './harness/steps.js'
 import type { CompatEvent, CompatEventKind, CompatHostApi, CompatMount } from './pages/compat-host.js'
 
@@ -216,8 +217,7 @@ async function connectCompatServer(externalUrl: string): Promise<{ client: Clien
 }
 
 export interface CompatEnv {
-  browser: TestBrowser
-  servers: Servers
+  env: Env
   session: McpSession
   log: ServerLog
   /** The legacy app served as an external page (`text/uri-list`), on the declared domain. */
@@ -228,51 +228,65 @@ export interface CompatEnv {
   close(): Promise<void>
 }
 
+/** The shared harness's environment, plus the compat host page, the sandbox proxy, the external page and the compat MCP server. */
 export async function startCompatEnv(): Promise<CompatEnv> {
-  const [launched, started] = await Promise.allSettled([launchBrowser(), startServers()])
-  if (launched.status === 'rejected' || started.status === 'rejected') {
-    if (launched.status === 'fulfilled') await launched.value.close()
-    if (started.status === 'fulfilled') await started.value.close()
-    throw launched.status === 'rejected' ? launched.reason : (started as PromiseRejectedResult).reason
+  const env = await startEnv()
+  try {
+    const { servers } = env
+    const externalUrl = servers.declared.url('/legacy-page.html')
+    servers.declared.route('/legacy-page.html', html(legacyAppHtml()))
+    servers.host.route('/compat/host.html', html(hostPageHtml('ours', '/compat/host.js')))
+    servers.host.route('/compat/host.js', javascript(await bundleCompatHost()))
+    const { sandboxResponse } = (await import(pathToFileURL(join(ROOT, 'dist', 'sandbox-server', 'index.js')).href)) as typeof import('../../src/host/sandbox-server.js')
+    servers.sandbox.route('/sandbox-proxy.html', (request, response) => {
+      const answer = sandboxResponse(request.url ?? '/', { hostOrigins: [servers.host.origin] } as never)
+      response.writeHead(answer.status, answer.headers).end(answer.body)
+    })
+    const connection = await connectCompatServer(externalUrl)
+    const session = env.registerMcp(connection.client, connection.close)
+    return {
+      env,
+      session,
+      log: connection.log,
+      externalUrl,
+      proxyUrl: servers.sandbox.url('/sandbox-proxy.html'),
+      async open(scenario, mount, config) {
+        const tab = await env.browser.newPage()
+        await tab.page.goto(servers.host.url('/compat/host.html'))
+        await tab.page.waitForFunction(() => 'compatHost' in window)
+        const handle = new CompatHandle(tab, scenario)
+        scenario.diagnose(async () => {
+          const events = await handle.events().catch(() => [])
+          const tail = events.filter((e) => e.kind !== 'traffic').slice(-25)
+          return `host events (last ${tail.length}):\n${tail.map((e) => `  ${e.kind} ${JSON.stringify(e.data)?.slice(0, 300)}`).join('\n')}`
+        })
+        scenario.diagnose(() => `page console (last 25):\n${tab.console.slice(-25).map((line) => `  ${line}`).join('\n')}`)
+        await handle.call(mount, { ...config, mcpSession: session.id })
+        return handle
+      },
+      async close() {
+        await session.close()
+        await env.close()
+      },
+    }
+  } catch (error) {
+    await env.close()
+    throw error
   }
-  const browser = launched.value
-  const servers = started.value
-  const externalUrl = servers.declared.url('/legacy-page.html')
-  servers.declared.route('/legacy-page.html', html(legacyAppHtml()))
-  servers.host.route('/compat/host.html', html(hostPageHtml('ours', '/compat/host.js')))
-  servers.host.route('/compat/host.js', javascript(await bundleCompatHost()))
-  const { sandboxResponse } = (await import(pathToFileURL(join(ROOT, 'dist', 'sandbox-server', 'index.js')).href)) as typeof import('../../src/host/sandbox-server.js')
-  servers.sandbox.route('/sandbox-proxy.html', (request, response) => {
-    const answer = sandboxResponse(request.url ?? '/', { hostOrigins: [servers.host.origin] } as never)
-    response.writeHead(answer.status, answer.headers).end(answer.body)
-  })
-  const connection = await connectCompatServer(externalUrl)
-  const session = mcpEndpoint(servers.host).register(connection.client, connection.close)
-  return {
-    browser,
-    servers,
-    session,
-    log: connection.log,
-    externalUrl,
-    proxyUrl: servers.sandbox.url('/sandbox-proxy.html'),
-    async open(scenario, mount, config) {
-      const tab = await browser.newPage()
-      await tab.page.goto(servers.host.url('/compat/host.html'))
-      await tab.page.waitForFunction(() => 'compatHost' in window)
-      const handle = new CompatHandle(tab, scenario)
-      scenario.diagnose(async () => {
-        const events = await handle.events().catch(() => [])
-        const tail = events.filter((e) => e.kind !== 'traffic').slice(-25)
-        return `host events (last ${tail.length}):\n${tail.map((e) => `  ${e.kind} ${JSON.stringify(e.data)?.slice(0, 300)}`).join('\n')}`
-      })
-      scenario.diagnose(() => `page console (last 25):\n${tab.console.slice(-25).map((line) => `  ${line}`).join('\n')}`)
-      await handle.call(mount, { ...config, mcpSession: session.id })
-      return handle
-    },
-    async close() {
-      await session.close()
-      await Promise.allSettled([browser.close(), servers.close()])
-    },
+}
+
+/** The per-file setup, as `useEnv` does it: the environment before the file's tests, closed after them. */
+export function useCompatEnv(hooks: { beforeAll: (fn: () => Promise<void>, timeout?: number) => void; afterAll: (fn: () => Promise<void>, timeout?: number) => void }): () => CompatEnv {
+  let env: CompatEnv | undefined
+  hooks.beforeAll(async () => {
+    env = await startCompatEnv()
+  }, 60_000)
+  hooks.afterAll(async () => {
+    await env?.close()
+  }, 30_000)
+  return () => {
+    if (!env) throw new Error('The compat environment did not start (see the beforeAll error)')
+    return env
   }
 }
 
@@ -297,6 +311,13 @@ export class CompatHandle {
 
   waitFor(kind: CompatEventKind, count = 1): Promise<CompatEvent> {
     return this.call('waitFor', kind, count)
+  }
+
+  /** Clicks the app's button and returns what the host then saw of `kind` (the next such event). */
+  async press(app: Frame, button: string, kind: CompatEventKind): Promise<any> {
+    const next = (await this.events(kind)).length + 1
+    await app.getByRole('button', { name: button }).click()
+    return (await this.waitFor(kind, next)).data
   }
 
   events(kind?: CompatEventKind): Promise<CompatEvent[]> {

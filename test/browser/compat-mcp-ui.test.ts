@@ -6,16 +6,10 @@
  * tool input and result reach the app exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCompatEnv, type CompatEnv, type CompatHandle } from './compat-env.js'
+import { useCompatEnv, type CompatHandle } from './compat-env.js'
 import { Scenario } from './harness/steps.js'
 
-let env: CompatEnv | undefined
-beforeAll(async () => {
-  env = await startCompatEnv()
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-}, 30_000)
+const env = useCompatEnv({ beforeAll, afterAll })
 
 const CAPABILITIES = { serverTools: {}, message: { text: {} }, openLinks: {} }
 const CONTEXT = { theme: 'light' as const, locale: 'pt-PT', displayMode: 'inline' as const, availableDisplayModes: ['inline' as const], containerDimensions: { maxHeight: 1_500 } }
@@ -52,30 +46,25 @@ async function lifecycle(h: CompatHandle, variant: Variant): Promise<void> {
     }
   })
   await s.step('tool → the server and back, with the app\'s message id', async () => {
-    const before = env!.log.invocations.length
-    await app.getByRole('button', { name: 'Add 2 and 3' }).click()
-    expect((await h.waitFor('callTool')).data).toStrictEqual({ name: 'add', arguments: { a: 2, b: 3 } })
+    const before = env().log.invocations.length
+    expect(await h.press(app, 'Add 2 and 3', 'callTool')).toStrictEqual({ name: 'add', arguments: { a: 2, b: 3 } })
     await app.getByText(/^legacy-\d+ \{"content":\[\{"type":"text","text":"5"\}\],"structuredContent":\{"sum":5\}\}$/).waitFor()
-    expect(env!.log.invocations.slice(before)).toStrictEqual([{ tool: 'add', arguments: { a: 2, b: 3 } }])
+    expect(env().log.invocations.slice(before)).toStrictEqual([{ tool: 'add', arguments: { a: 2, b: 3 } }])
   })
   await s.step('a model-only tool is refused before the server sees it', async () => {
-    const before = env!.log.invocations.length
+    const before = env().log.invocations.length
     await app.getByRole('button', { name: 'Call the model-only tool' }).click()
     await app.getByText(/"error":"Tool model-only-secret is not callable by apps \(visibility\)"/).waitFor()
-    expect(env!.log.invocations.slice(before)).toStrictEqual([])
+    expect(env().log.invocations.slice(before)).toStrictEqual([])
   })
   await s.step('prompt → the host\'s message handler; link → its link policy', async () => {
-    await app.getByRole('button', { name: 'Ask a follow-up' }).click()
-    expect((await h.waitFor('message')).data).toStrictEqual([{ type: 'text', text: 'Tell me more about Lisbon' }])
-    await app.getByRole('button', { name: 'Open the docs' }).click()
-    expect((await h.waitFor('openLink')).data).toBe('https://example.com/docs')
+    expect(await h.press(app, 'Ask a follow-up', 'message')).toStrictEqual([{ type: 'text', text: 'Tell me more about Lisbon' }])
+    expect(await h.press(app, 'Open the docs', 'openLink')).toBe('https://example.com/docs')
   })
   await s.step('intent and notify → host events; the intent\'s answer reaches the app', async () => {
-    await app.getByRole('button', { name: 'Book a table' }).click()
-    expect((await h.waitFor('intent')).data).toStrictEqual({ intent: 'book-table', params: { seats: 2 } })
+    expect(await h.press(app, 'Book a table', 'intent')).toStrictEqual({ intent: 'book-table', params: { seats: 2 } })
     await app.getByText(/^legacy-\d+ \{"booked":"book-table"\}$/).waitFor()
-    await app.getByRole('button', { name: 'Notify the host' }).click()
-    expect((await h.waitFor('notify')).data).toBe('table booked')
+    expect(await h.press(app, 'Notify the host', 'notify')).toBe('table booked')
   })
   await s.step('ui-size-change resizes the frame', async () => {
     await app.getByRole('button', { name: 'Grow' }).click()
@@ -105,12 +94,12 @@ describe('legacy MCP-UI apps in our host (Chromium)', () => {
     it(name, async () => {
       const s = new Scenario(`compat mcp-ui › ${name}`)
       const h = await s.step('call the tool and mount its UI resource', () =>
-        env!.open(s, 'mountMcpUi', {
+        env().open(s, 'mountMcpUi', {
           tool: 'show-legacy',
           arguments: { city: 'Lisbon', variant },
           capabilities: CAPABILITIES,
           hostContext: CONTEXT,
-          ...(proxy && { proxyUrl: env!.proxyUrl }),
+          ...(proxy && { proxyUrl: env().proxyUrl }),
         }),
       )
       try {

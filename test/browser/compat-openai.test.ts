@@ -5,16 +5,10 @@
  * honest feature detection, and widget state persisted by the host's hook and restored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openAiAppHtml, startCompatEnv, type CompatEnv } from './compat-env.js'
+import { openAiAppHtml, useCompatEnv } from './compat-env.js'
 import { Scenario } from './harness/steps.js'
 
-let env: CompatEnv | undefined
-beforeAll(async () => {
-  env = await startCompatEnv()
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-}, 30_000)
+const env = useCompatEnv({ beforeAll, afterAll })
 
 const ALL = { serverTools: {}, message: { text: {} }, openLinks: {}, updateModelContext: { text: {}, structuredContent: {} } }
 const CONTEXT = { theme: 'light' as const, locale: 'it-IT', displayMode: 'inline' as const, availableDisplayModes: ['inline' as const, 'fullscreen' as const], containerDimensions: { maxHeight: 1_500 }, platform: 'web' as const }
@@ -25,7 +19,7 @@ describe('a ChatGPT-style app in our host (Chromium)', () => {
   it('runs unchanged through its whole life', async () => {
     const s = new Scenario('compat openai › full lifecycle')
     const h = await s.step('call the tool and mount the app', () =>
-      env!.open(s, 'mountOpenAi', { tool: 'show-pizza', arguments: { city: 'Napoli' }, capabilities: ALL, hostContext: CONTEXT, html: openAiAppHtml() }),
+      env().open(s, 'mountOpenAi', { tool: 'show-pizza', arguments: { city: 'Napoli' }, capabilities: ALL, hostContext: CONTEXT, html: openAiAppHtml() }),
     )
     try {
       const app = await s.step('one handshake, by the shim, named after the app', async () => {
@@ -52,22 +46,18 @@ describe('a ChatGPT-style app in our host (Chromium)', () => {
         expect(await features(app)).toStrictEqual(['callTool', 'sendFollowUpMessage', 'openExternal', 'requestDisplayMode', 'setWidgetState'])
       })
       await s.step('callTool → the server (through the host) and back', async () => {
-        const before = env!.log.invocations.length
-        await app.getByRole('button', { name: 'Add 2 and 3' }).click()
-        expect((await h.waitFor('callTool')).data).toStrictEqual({ name: 'add', arguments: { a: 2, b: 3 } })
+        const before = env().log.invocations.length
+        expect(await h.press(app, 'Add 2 and 3', 'callTool')).toStrictEqual({ name: 'add', arguments: { a: 2, b: 3 } })
         await app.getByText('sum: 5').waitFor()
-        expect(env!.log.invocations.slice(before)).toStrictEqual([{ tool: 'add', arguments: { a: 2, b: 3 } }])
+        expect(env().log.invocations.slice(before)).toStrictEqual([{ tool: 'add', arguments: { a: 2, b: 3 } }])
       })
       await s.step('sendFollowUpMessage → the host\'s message handler; openExternal → its link policy', async () => {
-        await app.getByRole('button', { name: 'More pizzas' }).click()
-        expect((await h.waitFor('message')).data).toStrictEqual([{ type: 'text', text: 'Show me more pizzas' }])
-        await app.getByRole('button', { name: 'Open the site' }).click()
-        expect((await h.waitFor('openLink')).data).toBe('https://example.com/pizza')
+        expect(await h.press(app, 'More pizzas', 'message')).toStrictEqual([{ type: 'text', text: 'Show me more pizzas' }])
+        expect(await h.press(app, 'Open the site', 'openLink')).toBe('https://example.com/pizza')
       })
       await s.step('setWidgetState → model context, saved by the host\'s hook', async () => {
-        await app.getByRole('button', { name: 'Save my favourite' }).click()
+        expect(await h.press(app, 'Save my favourite', 'saveWidgetState')).toStrictEqual({ favourite: 'margherita' })
         await app.getByText('state: margherita').waitFor()
-        expect((await h.waitFor('saveWidgetState')).data).toStrictEqual({ favourite: 'margherita' })
         expect(await h.call('modelContext')).toStrictEqual({ structuredContent: { favourite: 'margherita' }, _meta: { 'openai/widgetState': true } })
       })
       await s.step('notifyIntrinsicHeight → the frame\'s height', async () => {
@@ -99,7 +89,7 @@ describe('a ChatGPT-style app in our host (Chromium)', () => {
   it('shows only what the host supports, and gets its saved widget state back', async () => {
     const s = new Scenario('compat openai › feature detection and restored state')
     const h = await s.step('mount with messages only, and a saved state', () =>
-      env!.open(s, 'mountOpenAi', {
+      env().open(s, 'mountOpenAi', {
         tool: 'show-pizza',
         arguments: { city: 'Roma' },
         capabilities: { message: {} },
