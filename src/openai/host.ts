@@ -1,5 +1,11 @@
 /**
- * `mcp-app-bridge/openai/host`: the host's side of `window.openai`'s widget state.
+ * `mcp-app-bridge/openai/host`: the host's side of `window.openai`: putting the shim into an app's
+ * HTML, and persisting its widget state.
+ *
+ * A ChatGPT app's HTML does not carry `window.openai`: ChatGPT injects it before the app runs. So
+ * that such an app runs unchanged, `injectOpenAiShim` puts the shim's script-tag bundle
+ * (`mcp-app-bridge/openai.iife.js`) at the top of its head, where the host's CSP `<meta>` then goes
+ * right before it (`mountApp`), so the policy covers the shim too.
  *
  * ChatGPT keeps a widget's state and gives it back when the widget is shown again. In MCP Apps the
  * shim sends the state as model context (`ui/update-model-context`, `_meta["openai/widgetState"]`),
@@ -10,6 +16,7 @@
  * which also tells the app that this host persists its state.
  */
 import { isObject } from '../protocol/index.js'
+import { headInsertionPoint } from '../host/csp-meta.js'
 import type { HostBridgeOptions } from '../host/host-bridge.js'
 import type { HostRequestContext } from '../host/view-requests.js'
 import { WIDGET_STATE_KEY } from './keys.js'
@@ -48,4 +55,14 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
       },
     },
   }
+}
+
+/**
+ * Returns `html` with `script` (the text of `mcp-app-bridge/openai.iife.js`) as its first script,
+ * after any doctype (so the document keeps standards mode). A `</script` inside the text is
+ * escaped so it cannot end the element early.
+ */
+export function injectOpenAiShim(html: string, script: string): string {
+  const at = headInsertionPoint(html)
+  return `${html.slice(0, at)}<script>${script.replace(/<\/script/gi, '<\\/script')}</script>${html.slice(at)}`
 }

@@ -124,11 +124,15 @@ export function legacyAppHtml(): string {
 </body></html>`
 }
 
-/** A ChatGPT-style app: `window.openai` only, the shim's script-tag bundle first in its head. */
-export function openAiAppHtml(): string {
-  const shim = readFileSync(join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js'), 'utf8')
+/**
+ * A ChatGPT-style app: `window.openai` only. As ChatGPT serves it, its HTML has no shim (the host
+ * injects one); `withShim` puts the shim's script-tag bundle first in its head, as an app author
+ * migrating to other hosts would.
+ */
+export function openAiAppHtml(withShim = false): string {
+  const shim = withShim ? inlineScript(readFileSync(join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js'), 'utf8')) : ''
   return `<!doctype html>
-<html><head><meta charset="utf-8"><title>Pizza list</title>${inlineScript(shim)}
+<html><head><meta charset="utf-8"><title>Pizza list</title>${shim}
 <style>body{font:16px/1.4 sans-serif;margin:0;padding:12px;background:rgb(250,250,250)} html[data-theme=dark] body{background:rgb(16,24,48);color:#eee}</style>
 </head><body>
 <h1>Pizza list</h1>
@@ -237,6 +241,7 @@ export async function startCompatEnv(): Promise<CompatEnv> {
     servers.declared.route('/legacy-page.html', html(legacyAppHtml()))
     servers.host.route('/compat/host.html', html(hostPageHtml('ours', '/compat/host.js')))
     servers.host.route('/compat/host.js', javascript(await bundleCompatHost()))
+    servers.host.route('/compat/openai.iife.js', javascript(readFileSync(join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js'), 'utf8')))
     const { sandboxResponse } = (await import(pathToFileURL(join(ROOT, 'dist', 'sandbox-server', 'index.js')).href)) as typeof import('../../src/host/sandbox-server.js')
     servers.sandbox.route('/sandbox-proxy.html', (request, response) => {
       const answer = sandboxResponse(request.url ?? '/', { hostOrigins: [servers.host.origin] } as never)

@@ -16,15 +16,16 @@ const CONTEXT = { theme: 'light' as const, locale: 'it-IT', displayMode: 'inline
 const features = (frame: import('playwright-core').Frame): Promise<string[]> => frame.evaluate(() => (window as unknown as { features(): string[] }).features())
 
 describe('a ChatGPT-style app in our host (Chromium)', () => {
-  it('runs unchanged through its whole life', async () => {
+  it('runs unchanged through its whole life (the host injects the shim, as ChatGPT injects window.openai)', async () => {
     const s = new Scenario('compat openai › full lifecycle')
     const h = await s.step('call the tool and mount the app', () =>
-      env().open(s, 'mountOpenAi', { tool: 'show-pizza', arguments: { city: 'Napoli' }, capabilities: ALL, hostContext: CONTEXT, html: openAiAppHtml() }),
+      env().open(s, 'mountOpenAi', { tool: 'show-pizza', arguments: { city: 'Napoli' }, capabilities: ALL, hostContext: CONTEXT, html: openAiAppHtml(), injectShim: true }),
     )
     try {
-      const app = await s.step('one handshake, by the shim, named after the app', async () => {
+      const app = await s.step('one handshake, by the shim', async () => {
         await h.waitFor('ready')
-        expect(await h.call('appName')).toBe('Pizza list')
+        // Injected first in the head, the shim runs before the <title> exists: the default name.
+        expect(await h.call('appName')).toBe('openai-app')
         const initializes = (await h.events('traffic')).filter((e) => e.data.direction === 'in' && e.data.method === 'ui/initialize')
         expect(initializes).toHaveLength(1)
         return h.appFrame('#add')
@@ -86,7 +87,7 @@ describe('a ChatGPT-style app in our host (Chromium)', () => {
     }
   })
 
-  it('shows only what the host supports, and gets its saved widget state back', async () => {
+  it('carrying the shim itself: shows only what the host supports, and gets its saved widget state back', async () => {
     const s = new Scenario('compat openai › feature detection and restored state')
     const h = await s.step('mount with messages only, and a saved state', () =>
       env().open(s, 'mountOpenAi', {
@@ -94,13 +95,14 @@ describe('a ChatGPT-style app in our host (Chromium)', () => {
         arguments: { city: 'Roma' },
         capabilities: { message: {} },
         hostContext: { ...CONTEXT, availableDisplayModes: ['inline'] },
-        html: openAiAppHtml(),
+        html: openAiAppHtml(true),
         savedState: { favourite: 'diavola' },
       }),
     )
     try {
-      const app = await s.step('handshake', async () => {
+      const app = await s.step('handshake, named after the app (its script tag comes after the <title>)', async () => {
         await h.waitFor('ready')
+        expect(await h.call('appName')).toBe('Pizza list')
         return h.appFrame('#add')
       })
       await s.step('the methods the host does not support are absent; widget state (persisted by the host) is there', async () => {

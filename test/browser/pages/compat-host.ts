@@ -1,7 +1,8 @@
 /**
  * Test host page for the compatibility layers (`compat-*.test.ts`): a chat UI that calls a tool
  * through its MCP client and shows the result with `mountMcpUiApp` (legacy MCP-UI apps) or
- * `mountApp` with `withWidgetState` (apps written against `window.openai`). Everything the host
+ * `mountApp` with `withWidgetState` (apps written against `window.openai`, the shim injected by the
+ * host with `injectOpenAiShim` or carried by the app). Everything the host
  * sees is recorded in `window.compatHost.events`, which Node awaits with `waitFor`.
  *
  * Like the other test pages it imports the source entries for their types and gets the built
@@ -9,7 +10,7 @@
  */
 import { mountApp, type CallToolResult, type MountedApp, type McpUiHostCapabilities, type McpUiHostContext, type SandboxMode } from '../../../src/host/index.js'
 import { findMcpUiResource, mountMcpUiApp, type MountedMcpUiApp } from '../../../src/mcp-ui/index.js'
-import { withWidgetState } from '../../../src/openai/host.js'
+import { injectOpenAiShim, withWidgetState } from '../../../src/openai/host.js'
 import { remoteMcpClient } from './mcp-client.js'
 import { createRecorder, plain } from './recorder.js'
 
@@ -49,6 +50,8 @@ export interface CompatMount {
   html?: string
   /** openai: a widget state saved by an earlier render. */
   savedState?: unknown
+  /** openai: the app's HTML lacks `window.openai` (as ChatGPT serves it): the host injects the shim. */
+  injectShim?: boolean
 }
 
 export interface CompatHostApi {
@@ -123,7 +126,9 @@ const compatHost: CompatHostApi = {
     const { client, options } = common(config)
     const result = (await client.callTool({ name: config.tool, arguments: config.arguments })) as CallToolResult
     const store = { state: config.savedState, save: (state: unknown) => void record('saveWidgetState', state) }
-    watch(mountApp({ ...withWidgetState(options, store), resource: { html: config.html! }, toolResult: result, title: 'ChatGPT-style app' }))
+    // The shim's script-tag bundle, as a host serves it (mcp-app-bridge/openai.iife.js).
+    const html = config.injectShim ? injectOpenAiShim(config.html!, await (await fetch('/compat/openai.iife.js')).text()) : config.html!
+    watch(mountApp({ ...withWidgetState(options, store), resource: { html }, toolResult: result, title: 'ChatGPT-style app' }))
   },
   protocol: () => (mounted as MountedMcpUiApp | undefined)?.protocol,
   appName: () => mounted?.bridge.appInfo?.name,
