@@ -89,6 +89,10 @@ export interface McpUiTransport extends Transport {
 
 type Answer = { result?: Record<string, unknown>; error?: unknown }
 
+/**
+ * Creates the translator for one frame: give it the frame's channel, and give the result to a
+ * `HostBridge` as its transport (`mountMcpUiApp` does both, through `mountApp`'s `wrapTransport`).
+ */
 export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTransport {
   const { frame, warn } = options
   const pending = new Map<RequestId, (answer: Answer) => void>()

@@ -307,6 +307,19 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     ])
   })
 
+  it('on a resource marked as MCP-UI, the adapter\'s handshake comes second: answered, ignored by the bridge, and the app still gets its data', async () => {
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
+    s.bridge.sendToolInput({ city: 'Oslo' })
+    await s.settle()
+    await adapterHandshake(s)
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    expect(s.translator.protocol).toBe('mcp-ui')
+    expect(s.jsonRpc().map((m) => m.id)).toStrictEqual([1])
+    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['Repeated ui/initialize: the new app info replaces the old', 'Repeated ui/notifications/initialized: ignored']))
+    expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData.toolInput).toStrictEqual({ city: 'Oslo' })
+  })
+
   it('an MCP App (any view that starts with ui/initialize) is served exactly as without the translator', async () => {
     const s = setupLegacy({ host: { capabilities: ALL, teardownTimeoutMs: 50 } })
     s.post({ jsonrpc: '2.0', id: 'init', method: 'ui/initialize', params: { appInfo: { name: 'real-app', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } })
