@@ -20,6 +20,10 @@ const input = {
   'view/index': 'src/view/index.ts',
   'host/index': 'src/host/index.ts',
   'sandbox-server/index': 'src/host/sandbox-server-entry.ts',
+  // Opt-in compatibility layers: separate entries, so the core entries never carry them.
+  'mcp-ui/index': 'src/mcp-ui/index.ts',
+  'openai/index': 'src/openai/index.ts',
+  'openai/host': 'src/openai/host.ts',
 }
 
 /**
@@ -133,6 +137,16 @@ const conformancePages: RollupOptions[] = ['scripted-view', 'scripted-host', 'ho
   output: { file: `dist/conformance/pages/${page}.js`, format: 'iife' },
 }))
 
+/**
+ * `window.openai` for apps written against the OpenAI Apps SDK, as one script-tag bundle that
+ * installs itself as it loads (the view bridge inlined). Size: `test/compat/size.test.ts`.
+ */
+export const openaiIife: RollupOptions & { output: OutputOptions } = {
+  ...viewIife,
+  input: 'src/openai/iife.ts',
+  output: { ...viewIife.output, file: 'dist/mcp-app-bridge-openai.iife.js', name: undefined },
+}
+
 const config: RollupOptions[] = [
   {
     input,
@@ -149,6 +163,7 @@ const config: RollupOptions[] = [
   viewIife,
   conformance,
   ...conformancePages,
+  openaiIife,
 ]
 
 export default config

@@ -27,6 +27,7 @@ import {
   type McpUiSizeChangedParams,
   type Resource,
   type Tool,
+  type Transport,
 } from '../protocol/index.js'
 import { prepareAppFrame } from './app-frame.js'
 import { DeferredTransport } from './deferred-transport.js'
@@ -90,6 +91,13 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void
   /** Accessible name of the frame (default: the tool's title or name). */
   title?: string
+  /**
+   * Wraps the channel to the frame before the bridge reads from it: the seam for layers that
+   * speak another protocol to the frame (`mcp-app-bridge/mcp-ui` translates legacy MCP-UI
+   * messages into the bridge's enforced requests). Called once, with the frame in the document
+   * and before its document can run, so nothing the frame says is missed.
+   */
+  wrapTransport?: (transport: Transport, frame: HTMLIFrameElement) => Transport
 }
 
 /** What `ready` resolves with once the view is initialized. */
@@ -198,11 +206,10 @@ export function mountApp(options: MountAppOptions): MountedApp {
       hostWindow,
       onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped a message from unexpected origin ${origin}`),
     })
-    transport.attach(
-      proxyUrl
-        ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
-        : direct,
-    )
+    const inner = proxyUrl
+      ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
+      : direct
+    transport.attach(options.wrapTransport ? options.wrapTransport(inner, frame) : inner)
     await bridge.whenInitialized()
     return { resource, csp, allow }
   }

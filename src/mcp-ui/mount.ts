@@ -1,0 +1,92 @@
+/**
+ * `mountMcpUiApp`: `mountApp` for apps written for MCP-UI, the protocol before MCP Apps.
+ *
+ * The app runs in the same sandboxed frame, behind the same CSP and the same bridge as any MCP App
+ * (srcdoc or the sandbox proxy); only the channel differs: `createMcpUiTransport` translates its
+ * messages into the requests the bridge enforces. An MCP App (or an MCP-UI app carrying
+ * `@mcp-ui/server`'s MCP Apps adapter) mounted this way simply speaks MCP Apps through it.
+ */
+import { BridgeError } from '../protocol/index.js'
+import { createEmitter } from '../shared/emitter.js'
+import { mountApp, type MountAppOptions, type MountedApp } from '../host/mount-app.js'
+import { DEFAULT_RATE_LIMITS, createLimiter } from '../host/rate-limit.js'
+import { readMcpUiResource } from './resource.js'
+import { createMcpUiTransport, type McpUiEventType, type McpUiProtocol, type McpUiTransport } from './translator.js'
+
+export interface MountMcpUiAppOptions extends Omit<MountAppOptions, 'resource' | 'wrapTransport'> {
+  /**
+   * The MCP-UI resource: the embedded resource block of a tool result (`findMcpUiResource`), its
+   * `resource`, or a `resources/read` content item. `text/html` (with or without the MCP Apps
+   * profile) or `text/uri-list`.
+   */
+  resource: unknown
+  /** Render data for the app, over the resource's `mcpui.dev/ui-initial-render-data`. */
+  renderData?: Record<string, unknown>
+}
+
+/** Events of a mounted MCP-UI app. Each `on()` returns its unsubscribe. */
+export interface McpUiEvents {
+  /**
+   * The app asked for an intent. What a listener returns (or resolves with) is the app's
+   * response; a throwing listener refuses it. Without a listener the app is told the host does
+   * not handle intents.
+   */
+  intent: (payload: { intent: string; params?: Record<string, unknown>; [key: string]: unknown }) => unknown
+  /** The app sent a notification (`{ message }`). Without a listener the app is told it is not handled. */
+  notify: (payload: { message: string; [key: string]: unknown }) => unknown
+}
+
+export interface MountedMcpUiApp extends MountedApp {
+  /** The protocol the frame speaks, once it is known. */
+  readonly protocol: McpUiProtocol | undefined
+  on<K extends keyof McpUiEvents>(event: K, listener: McpUiEvents[K]): () => void
+}
+
+/**
+ * Shows a legacy MCP-UI app in `container`, like `mountApp` shows an MCP App. Throws a
+ * `BridgeError` (`PROTOCOL`) when `resource` is not a usable MCP-UI resource.
+ *
+ * ```ts
+ * const resource = findMcpUiResource(result) // the tool result that carries the UI
+ * const app = mountMcpUiApp({ container, resource, client, sandbox: 'srcdoc', hostInfo, capabilities: { serverTools: {} }, toolInput: args, toolResult: result })
+ * app.on('intent', ({ intent, params }) => router.handle(intent, params))
+ * ```
+ */
+export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
+  // Reported once the caller had the chance to subscribe to `warning`.
+  const resource = readMcpUiResource(options.resource, (note) => queueMicrotask(() => app.bridge.warn('VARIANT', note)))
+  const events = createEmitter<McpUiEvents>()
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
+  // The same budgets the bridge gives the view's own actions and notifications.
+  const allowed = { intent: createLimiter(limits.actions), notify: createLimiter(limits.notifications) }
+  let translator: McpUiTransport | undefined
+  const app = mountApp({
+    ...options,
+    resource: { html: resource.html, meta: resource.meta, uri: resource.uri },
+    wrapTransport(inner, frame) {
+      if (resource.frameSize) [frame.style.width, frame.style.height] = resource.frameSize
+      translator = createMcpUiTransport({
+        frame: inner,
+        legacy: resource.legacy,
+        renderData: { ...resource.renderData, ...options.renderData },
+        warn: (code, message) => app.bridge.warn(code, message),
+        async onAction(type: McpUiEventType, payload) {
+          if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${type}`)
+          if (!events.count(type)) throw new BridgeError('NOT_SUPPORTED', `The host does not handle ${type}`)
+          const results = await Promise.all(events.collect(type, payload as never))
+          return results.find((result) => result !== undefined)
+        },
+      })
+      // MCP-UI hosts send render data when the document loads; behind the proxy, the frame's load is the proxy's.
+      if (frame.srcdoc) frame.addEventListener('load', translator.loaded)
+      return translator
+    },
+  })
+  return {
+    ...app,
+    get protocol() {
+      return translator?.protocol
+    },
+    on: events.on,
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Recognising a legacy MCP-UI resource and reading what the host needs from it.
+ *
+ * MCP-UI servers put the UI in the tool result (`{ type: "resource", resource }`) as raw HTML
+ * (`text/html`) or an external page (`text/uri-list`), with `mcpui.dev/ui-*` keys in `_meta`.
+ * `@mcp-ui/server` 6 labels both with the MCP Apps MIME type, whatever the HTML speaks: its raw
+ * HTML is often still MCP-UI, and its external URL arrives as a bare URL where HTML should be.
+ * So the MIME type alone cannot say which protocol a frame speaks. A resource is `legacy` (served
+ * as MCP-UI from the start) when anything says so for sure: a MIME type without the profile, a
+ * URL, `mcpui.dev/ui-*` metadata. Otherwise the frame's first message decides (`translator.ts`).
+ */
+import { BridgeError, isObject, isUiUri, type McpUiResourceMeta, type Note, type ResourceContents } from '../protocol/index.js'
+import { decodeBase64Utf8, isAppMimeType } from '../host/ui-resource.js'
+import { urlFrame } from './url-frame.js'
+
+/** Prefix of MCP-UI's resource metadata keys in `_meta`. */
+export const MCP_UI_META_PREFIX = 'mcpui.dev/ui-'
+
+/** A checked MCP-UI resource, ready for `mountApp`. */
+export interface McpUiResource {
+  uri: string
+  /** The document to frame: the resource's HTML, or for an external page the relay that frames it. */
+  html: string
+  /** The external page's URL (`text/uri-list`); its origin is the only one the relay may frame. */
+  url?: string
+  /** `_meta.ui` of the resource (CSP, permissions), with the external page's origin in `frameDomains`. */
+  meta: McpUiResourceMeta
+  /** Served as MCP-UI from the start; otherwise the frame's first message tells. */
+  legacy: boolean
+  /** `mcpui.dev/ui-preferred-frame-size`: the frame's initial CSS width and height. */
+  frameSize?: [string, string]
+  /** `mcpui.dev/ui-initial-render-data`. */
+  renderData?: Record<string, unknown>
+}
+
+/** The first http(s) URL of a `text/uri-list` body (`#` comments and other schemes skipped). */
+function firstUrl(body: string, note: Note): string | undefined {
+  const urls = body.split(/\s+/).filter((line) => /^https?:\/\/./i.test(line))
+  if (urls.length > 1) note(`MCP-UI uri-list: ${urls.length} URLs, the first shown`)
+  return urls[0]
+}
+
+
+/**
+ * Reads an MCP-UI resource: the `resource` of an embedded resource block, the block itself, or a
+ * `resources/read` content item. Throws `PROTOCOL` for anything that is not `text/html` (with or
+ * without the MCP Apps profile) or `text/uri-list` with a usable body. Tolerated oddities are
+ * reported through `note`.
+ */
+export function readMcpUiResource(content: unknown, note: Note = () => {}): McpUiResource {
+  const item = isObject(content) && content.type === 'resource' ? content.resource : content
+  const { uri = 'ui://mcp-ui', mimeType, text, blob, _meta } = (isObject(item) ? item : {}) as ResourceContents
+  const fail = (why: string): never => {
+    throw new BridgeError('PROTOCOL', `MCP-UI resource ${uri}: ${why}`)
+  }
+  const body = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64Utf8(blob) : fail('no text or blob')
+  const type = String(mimeType).toLowerCase().split(';')[0]!.trim()
+  if (type !== 'text/uri-list' && type !== 'text/html') fail(`MIME type ${mimeType}`)
+  const meta = isObject(_meta) ? _meta : {}
+  const frameSize = meta[`${MCP_UI_META_PREFIX}preferred-frame-size`]
+  const initial = meta[`${MCP_UI_META_PREFIX}initial-render-data`]
+  const resource: McpUiResource = {
+    uri: String(uri),
+    html: body,
+    meta: isObject(meta.ui) ? { ...meta.ui } : {},
+    legacy: !isAppMimeType(mimeType) || Object.keys(meta).some((key) => key.startsWith(MCP_UI_META_PREFIX)),
+  }
+  if (Array.isArray(frameSize) && frameSize.length === 2 && frameSize.every((value) => typeof value === 'string')) resource.frameSize = frameSize as [string, string]
+  if (isObject(initial)) resource.renderData = initial
+  // `@mcp-ui/server` 6 sends an external URL as the body of an MCP Apps resource.
+  const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
+  if (bareUrl) note(`MCP-UI resource ${uri}: a URL, not HTML`)
+  if (type === 'text/uri-list' || bareUrl) {
+    try {
+      Object.assign(resource, urlFrame(firstUrl(body, note) ?? '', resource.meta, resource.renderData !== undefined), { legacy: true })
+    } catch {
+      fail('no usable http(s) URL')
+    }
+  }
+  return resource
+}
+
+/** The MCP-UI resource in a tool result's `content` (the first embedded resource with a `ui://` URI), if any. */
+export function findMcpUiResource(result: unknown): ResourceContents | undefined {
+  const content: Array<{ resource?: ResourceContents } | null> = isObject(result) && Array.isArray(result.content) ? result.content : []
+  return content.find((block) => isUiUri(block?.resource?.uri))?.resource
+}

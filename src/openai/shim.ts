@@ -1,0 +1,156 @@
+/**
+ * `window.openai`, for apps written against the OpenAI Apps SDK (ChatGPT), backed by a
+ * `ViewBridge`: such an app runs unchanged in any MCP Apps host.
+ *
+ * - Feature detection stays honest: each method exists only while the host advertises what it
+ *   needs (`callTool`: `serverTools`; `sendFollowUpMessage`: `message`; `openExternal`:
+ *   `openLinks`; `setWidgetState`: `updateModelContext` accepting structured content;
+ *   `requestDisplayMode`: a mode besides `inline` in `availableDisplayModes`). Methods appear
+ *   after the handshake; `notifyIntrinsicHeight` always exists.
+ * - The globals change, then `openai:set_globals` fires with the ones that changed, on every host
+ *   context change, tool input, tool result and widget state.
+ * - `setWidgetState` becomes `ui/update-model-context` (the state as `structuredContent`, marked
+ *   `_meta["openai/widgetState"]`), which is model context in MCP Apps as widget state is in
+ *   ChatGPT. A host that persists it says so, and returns the saved state, in
+ *   `hostCapabilities.experimental["openai/widgetState"] = { state }` (see `host.ts`): the
+ *   spec's experimental channel, no new method on the wire.
+ * - `notifyIntrinsicHeight` becomes `size-changed`, and stops auto-resize: the app sizes itself.
+ * - The shim does the handshake once, itself, with a bridge of its own. It never installs over an
+ *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
+ *   layer), so it never speaks for a bridge that is already in the page.
+ */
+import { deepEqual, isObject, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
+import { ViewBridge, type ViewBridgeOptions, type ViewConnection } from '../view/view-bridge.js'
+import type { MessageSource, MessageTarget } from '../view/parent-transport.js'
+import { contextGlobals, type OpenAiGlobals } from './globals.js'
+import { SET_GLOBALS_EVENT, WIDGET_STATE_KEY } from './keys.js'
+
+
+/** `window.openai`: the globals, and the methods the host supports. */
+export interface OpenAi extends OpenAiGlobals {
+  callTool?: (name: string, args?: Record<string, unknown>) => Promise<CallToolResult>
+  sendFollowUpMessage?: (args: { prompt: string } | string) => Promise<void>
+  /** The older name of `sendFollowUpMessage`. */
+  sendFollowupTurn?: (args: { prompt: string } | string) => Promise<void>
+  openExternal?: (args: { href: string } | string) => Promise<unknown>
+  /** Resolves with the mode in effect afterwards (the current one when refused). */
+  requestDisplayMode?: (args: { mode: McpUiDisplayMode }) => Promise<{ mode: McpUiDisplayMode }>
+  setWidgetState?: (state: unknown) => Promise<void>
+  notifyIntrinsicHeight: (height: number) => void
+}
+
+/** The window the shim installs on (the real `window` by default; tests pass another). */
+export interface ShimWindow extends MessageSource {
+  parent: unknown
+  document?: Document
+  openai?: OpenAi
+  CustomEvent: typeof CustomEvent
+  dispatchEvent(event: Event): boolean
+}
+
+export interface OpenAiShimOptions {
+  /** Where to install `openai` (default: this window). */
+  window?: ShimWindow
+  /** Options of the shim's bridge (`appInfo` defaults to the document's title). */
+  bridgeOptions?: Partial<ViewBridgeOptions>
+}
+
+export interface OpenAiShim {
+  openai: OpenAi
+  bridge: ViewBridge
+  /** The shim's handshake: resolves once the methods the host supports are installed. */
+  ready: Promise<ViewConnection>
+}
+
+/** Content kinds a host may list in `updateModelContext`; listing none of them accepts every kind. */
+const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink']
+
+/**
+ * Installs `window.openai` (before the app's code runs) and connects it to the host. Returns
+ * `undefined`, doing nothing, when the window already has an `openai`.
+ */
+export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim | undefined {
+  const win = options.window ?? (globalThis as unknown as ShimWindow)
+  if ('openai' in win) return undefined
+  const bridge = new ViewBridge({
+    appInfo: { name: win.document?.title || 'openai-app', version: '0' } as Implementation,
+    // ChatGPT apps may ask for any of the three; the host decides.
+    capabilities: { availableDisplayModes: ['inline', 'fullscreen', 'pip'] },
+    self: win as ViewBridgeOptions['self'],
+    target: win.parent as MessageTarget,
+    ...options.bridgeOptions,
+  })
+  let restored = false
+  let height: number | undefined
+  const text = (args: { prompt?: string; href?: string } | string, key: 'prompt' | 'href') => (typeof args === 'string' ? args : args?.[key]) as string
+  const methods = {
+    callTool: (name: string, args?: Record<string, unknown>) => bridge.callServerTool({ name, arguments: args ?? {} }),
+    sendFollowUpMessage: async (args: { prompt: string } | string) => void (await bridge.sendMessage(text(args, 'prompt'))),
+    openExternal: (args: { href: string } | string) => {
+      const opening = bridge.openLink(text(args, 'href'))
+      // ChatGPT's openExternal returns nothing: a refusal nobody awaits must not be an unhandled rejection.
+      opening.catch(() => {})
+      return opening
+    },
+    requestDisplayMode: async ({ mode }: { mode: McpUiDisplayMode }) => ({ mode: await bridge.requestDisplayMode(mode).catch(() => openai.displayMode) }),
+    async setWidgetState(state: unknown) {
+      update({ widgetState: state })
+      await bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } })
+    },
+  }
+  const openai: OpenAi = {
+    ...contextGlobals({}),
+    toolInput: {},
+    toolOutput: null,
+    toolResponseMetadata: null,
+    widgetState: null,
+    notifyIntrinsicHeight(next) {
+      bridge.stopAutoResize()
+      height = next
+      bridge.sendSizeChanged({ height })
+    },
+  }
+  Object.defineProperty(win, 'openai', { value: openai, enumerable: true })
+
+  /** Applies what changed (and the context's globals), re-detects the methods, fires the event. */
+  function update(change: Partial<OpenAiGlobals>): void {
+    const caps = bridge.hostCapabilities
+    const next: Partial<OpenAiGlobals> = { ...contextGlobals(bridge.hostContext), ...change }
+    if (caps && !restored) {
+      restored = true
+      const saved = caps.experimental?.[WIDGET_STATE_KEY] as { state?: unknown } | undefined
+      next.widgetState ??= saved?.state ?? null
+    }
+    const model = caps?.updateModelContext
+    const supported = {
+      callTool: caps?.serverTools,
+      sendFollowUpMessage: caps?.message,
+      sendFollowupTurn: caps?.message,
+      openExternal: caps?.openLinks,
+      requestDisplayMode: bridge.hostContext.availableDisplayModes?.some((mode) => mode !== 'inline'),
+      setWidgetState: isObject(model) && (isObject(model.structuredContent) || !Object.keys(model).some((key) => MODALITIES.includes(key))),
+    }
+    const target = openai as unknown as Record<string, unknown>
+    for (const [name, on] of Object.entries(supported)) {
+      if (on) target[name] = methods[name === 'sendFollowupTurn' ? 'sendFollowUpMessage' : (name as keyof typeof methods)]
+      else delete target[name]
+    }
+    const globals: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(next)) if (!deepEqual(target[key], value)) globals[key] = target[key] = value
+    if (Object.keys(globals).length) win.dispatchEvent(new win.CustomEvent(SET_GLOBALS_EVENT, { detail: { globals } }))
+  }
+
+  // The handshake emits the initial context too (unless it is empty), so the globals are set before it resolves.
+  bridge.on('hostcontextchanged', () => update({}))
+  bridge.on('toolinput', (params) => update({ toolInput: params.arguments ?? {} }))
+  bridge.on('toolresult', (result) => update({ toolOutput: result.structuredContent ?? null, toolResponseMetadata: (result._meta as Record<string, unknown>) ?? null }))
+  const ready = bridge.connect().then((connection) => {
+    update({})
+    // A height the app gave before the handshake could not be sent then.
+    if (height !== undefined) bridge.sendSizeChanged({ height })
+    return connection
+  })
+  ready.catch(() => {})
+  return { openai, bridge, ready }
+}
+

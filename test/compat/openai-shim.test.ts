@@ -1,0 +1,295 @@
+/**
+ * The `window.openai` shim against a real `HostBridge`, over two linked happy-dom windows: honest
+ * feature detection, globals and `openai:set_globals`, each method through the host's enforced
+ * paths, widget state as model context and through the host hook, `notifyIntrinsicHeight`, and
+ * the one-handshake rule.
+ */
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { HostBridge, type HostBridgeOptions, type McpUiHostCapabilities } from '../../src/host/index.js'
+import { installOpenAiShim, SET_GLOBALS_EVENT, type OpenAi } from '../../src/openai/index.js'
+import { withWidgetState } from '../../src/openai/host.js'
+import type { BridgeWarning, McpUiUpdateModelContextParams } from '../../src/protocol/index.js'
+import { createWindowPair } from '../helpers/window-pair.js'
+import { TOOLS } from './mcp-ui-helpers.js'
+
+const HOST_INFO = { name: 'compat-test-host', version: '1.0.0' }
+const ALL: McpUiHostCapabilities = { serverTools: {}, message: { text: {} }, openLinks: {}, updateModelContext: { text: {}, structuredContent: {} } }
+const METHODS = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
+
+function setup(host: Partial<HostBridgeOptions> = {}) {
+  const pair = createWindowPair()
+  const globals: Array<Record<string, unknown>> = []
+  pair.view.addEventListener(SET_GLOBALS_EVENT, (event: any) => void globals.push(event.detail.globals))
+  const bridge = new HostBridge({
+    hostInfo: HOST_INFO,
+    target: pair.frame as unknown as Window,
+    targetOrigin: pair.viewOrigin,
+    hostWindow: pair.host as never,
+    tools: TOOLS,
+    client: {
+      callTool: async (params) => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: (params as { arguments?: unknown }).arguments } }),
+      listTools: async () => ({ tools: TOOLS }),
+      readResource: async () => ({}),
+    },
+    ...host,
+  })
+  const shim = installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent, autoResize: false } })!
+  const viewWarnings: BridgeWarning[] = []
+  shim.bridge.on('warning', (warning) => void viewWarnings.push(warning))
+  onTestFinished(() => {
+    shim.bridge.close()
+    bridge.close()
+    pair.close()
+  })
+  const openai = (pair.view as unknown as { openai: OpenAi }).openai
+  return {
+    pair,
+    bridge,
+    shim,
+    openai,
+    globals,
+    viewWarnings,
+    async connect() {
+      await shim.ready
+      await pair.flush()
+    },
+  }
+}
+
+const present = (openai: OpenAi) => METHODS.filter((name) => typeof openai[name] === 'function')
+
+describe('window.openai', () => {
+  it('is there before the app runs, with defaults and only notifyIntrinsicHeight; the methods come with the handshake', async () => {
+    const s = setup({ capabilities: ALL, hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect(s.openai).toBe(s.shim.openai)
+    expect({ ...s.openai, notifyIntrinsicHeight: typeof s.openai.notifyIntrinsicHeight }).toStrictEqual({
+      theme: 'light',
+      locale: 'en-US',
+      displayMode: 'inline',
+      maxHeight: undefined,
+      safeArea: { insets: { top: 0, right: 0, bottom: 0, left: 0 } },
+      userAgent: { device: { type: 'unknown' }, capabilities: { hover: true, touch: false } },
+      toolInput: {},
+      toolOutput: null,
+      toolResponseMetadata: null,
+      widgetState: null,
+      notifyIntrinsicHeight: 'function',
+    })
+    expect(present(s.openai)).toStrictEqual([])
+    await s.connect()
+    expect(present(s.openai)).toStrictEqual([...METHODS])
+    // The property cannot be replaced by the app or another script.
+    expect(() => ((s.pair.view as unknown as { openai: unknown }).openai = {})).toThrow()
+  })
+
+  it('has a method only while the host advertises what it needs', async () => {
+    const none = setup()
+    await none.connect()
+    expect(present(none.openai)).toStrictEqual([])
+
+    // Model context in text only: widget state (structured) would be refused, so there is no setWidgetState.
+    const textOnly = setup({ capabilities: { updateModelContext: { text: {} }, message: {} }, hostContext: { availableDisplayModes: ['inline'] } })
+    await textOnly.connect()
+    expect(present(textOnly.openai)).toStrictEqual(['sendFollowUpMessage', 'sendFollowupTurn'])
+
+    // A capability that lists no modality accepts every kind.
+    const any = setup({ capabilities: { updateModelContext: {} } })
+    await any.connect()
+    expect(present(any.openai)).toStrictEqual(['setWidgetState'])
+
+    // Display modes come and go with the host context.
+    any.bridge.setHostContext({ availableDisplayModes: ['inline', 'pip'] })
+    await any.pair.flush()
+    expect(present(any.openai)).toStrictEqual(['requestDisplayMode', 'setWidgetState'])
+  })
+
+  it('maps the host context to the globals and fires openai:set_globals with exactly what changed', async () => {
+    const s = setup({
+      hostContext: {
+        theme: 'dark',
+        locale: 'de-DE',
+        displayMode: 'inline',
+        containerDimensions: { maxHeight: 700 },
+        safeAreaInsets: { top: 10, right: 0, bottom: 20, left: 0 },
+        platform: 'mobile',
+        deviceCapabilities: { touch: true, hover: false },
+      },
+    })
+    await s.connect()
+    expect(s.globals).toStrictEqual([
+      {
+        theme: 'dark',
+        locale: 'de-DE',
+        maxHeight: 700,
+        safeArea: { insets: { top: 10, right: 0, bottom: 20, left: 0 } },
+        userAgent: { device: { type: 'mobile' }, capabilities: { hover: false, touch: true } },
+      },
+    ])
+    s.bridge.setHostContext({ theme: 'light', locale: 'de-DE' })
+    await s.pair.flush()
+    s.bridge.setHostContext({ containerDimensions: { height: 300 } })
+    await s.pair.flush()
+    expect(s.globals.slice(1)).toStrictEqual([{ theme: 'light' }, { maxHeight: 300 }])
+    expect(s.openai.theme).toBe('light')
+  })
+
+  it('updates toolInput, toolOutput (structuredContent) and toolResponseMetadata (_meta) as they arrive', async () => {
+    const s = setup()
+    s.bridge.sendToolInput({ city: 'Lyon' })
+    s.bridge.sendToolResult({ content: [{ type: 'text', text: '18°' }], structuredContent: { temperature: 18 }, _meta: { 'widget/id': 'w1' } })
+    await s.connect()
+    expect([s.openai.toolInput, s.openai.toolOutput, s.openai.toolResponseMetadata]).toStrictEqual([{ city: 'Lyon' }, { temperature: 18 }, { 'widget/id': 'w1' }])
+    expect(s.globals).toStrictEqual([{ toolInput: { city: 'Lyon' } }, { toolOutput: { temperature: 18 }, toolResponseMetadata: { 'widget/id': 'w1' } }])
+  })
+
+  it('reads structuredContent that arrives double-encoded as a JSON string, once, with a warning', async () => {
+    const s = setup()
+    s.bridge.sendToolInput({})
+    s.bridge.sendToolResult({ content: [], structuredContent: '{"temperature":21}' as never })
+    await s.connect()
+    expect(s.openai.toolOutput).toStrictEqual({ temperature: 21 })
+    expect(s.viewWarnings).toContainEqual({ code: 'VARIANT', message: 'ui/notifications/tool-result: structuredContent was a JSON string' })
+  })
+})
+
+describe('window.openai methods go through the host\'s enforced paths', () => {
+  it('callTool → tools/call (visibility applies), resolving with the tool result', async () => {
+    const calls: unknown[] = []
+    const s = setup({ capabilities: ALL, handlers: { callTool: (params, context) => (calls.push(params), context.forward()) } })
+    await s.connect()
+    await expect(s.openai.callTool!('add', { a: 1 })).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: { a: 1 } } })
+    await expect(s.openai.callTool!('secret')).rejects.toMatchObject({ code: 'DENIED' })
+    expect(calls).toStrictEqual([{ name: 'add', arguments: { a: 1 } }])
+  })
+
+  it('sendFollowUpMessage (and its older name) → ui/message', async () => {
+    const messages: unknown[] = []
+    const s = setup({ capabilities: ALL, handlers: { message: (params) => void messages.push(params.content) } })
+    await s.connect()
+    await expect(s.openai.sendFollowUpMessage!({ prompt: 'More like this' })).resolves.toBeUndefined()
+    await s.openai.sendFollowupTurn!('And cheaper')
+    expect(messages).toStrictEqual([[{ type: 'text', text: 'More like this' }], [{ type: 'text', text: 'And cheaper' }]])
+  })
+
+  it('openExternal → ui/open-link under the link policy; a refusal nobody awaits is not an unhandled rejection', async () => {
+    const opened: string[] = []
+    const s = setup({ capabilities: ALL, handlers: { openLink: ({ url }) => void opened.push(url) } })
+    await s.connect()
+    await s.openai.openExternal!({ href: 'https://example.com/a' })
+    const refused = s.openai.openExternal!({ href: 'javascript:alert(1)' })
+    void s.openai.openExternal!('vbscript:x')
+    await expect(refused).rejects.toMatchObject({ code: 'DENIED' })
+    await s.pair.flush()
+    expect(opened).toStrictEqual(['https://example.com/a'])
+  })
+
+  it('requestDisplayMode resolves with the mode in effect, granted or not, and the global follows', async () => {
+    let grant = true
+    const s = setup({
+      hostContext: { availableDisplayModes: ['inline', 'fullscreen'] },
+      // Refusing is answering with the mode already in effect.
+      handlers: { requestDisplayMode: ({ mode }, { bridge }) => (grant ? mode : bridge.hostContext.displayMode) },
+    })
+    await s.connect()
+    await expect(s.openai.requestDisplayMode!({ mode: 'fullscreen' })).resolves.toStrictEqual({ mode: 'fullscreen' })
+    await s.pair.flush()
+    expect(s.openai.displayMode).toBe('fullscreen')
+    expect(s.globals.at(-1)).toStrictEqual({ displayMode: 'fullscreen' })
+    grant = false
+    await expect(s.openai.requestDisplayMode!({ mode: 'inline' })).resolves.toStrictEqual({ mode: 'fullscreen' })
+    // pip is not available: refused before sending, answered with the current mode.
+    await expect(s.openai.requestDisplayMode!({ mode: 'pip' })).resolves.toStrictEqual({ mode: 'fullscreen' })
+  })
+
+  it('setWidgetState: the global and the event at once, then ui/update-model-context marked as widget state', async () => {
+    const contexts: McpUiUpdateModelContextParams[] = []
+    const s = setup({ capabilities: ALL, handlers: { updateModelContext: (params) => void contexts.push(params) } })
+    await s.connect()
+    const saving = s.openai.setWidgetState!({ selected: 3 })
+    expect(s.openai.widgetState).toStrictEqual({ selected: 3 })
+    expect(s.globals.at(-1)).toStrictEqual({ widgetState: { selected: 3 } })
+    await saving
+    expect(contexts).toStrictEqual([{ structuredContent: { selected: 3 }, _meta: { 'openai/widgetState': true } }])
+    expect(s.bridge.modelContext).toStrictEqual(contexts[0])
+    // A state that is not an object clears the model context instead of being refused.
+    await s.openai.setWidgetState!(null)
+    expect(s.bridge.modelContext).toBeUndefined()
+  })
+
+  it('notifyIntrinsicHeight → size-changed (height only); a height given before the handshake is sent after it', async () => {
+    const s = setup()
+    const sizes: unknown[] = []
+    s.bridge.on('sizechange', (size) => void sizes.push(size))
+    s.openai.notifyIntrinsicHeight(240)
+    await s.connect()
+    s.openai.notifyIntrinsicHeight(310)
+    await s.pair.flush()
+    expect(sizes).toStrictEqual([{ height: 240 }, { height: 310 }])
+  })
+})
+
+describe('widget state persisted by the host (withWidgetState)', () => {
+  it('hands the saved state back at the handshake and saves each new state after the bridge\'s checks', async () => {
+    const saved: unknown[] = []
+    const own: unknown[] = []
+    const options = withWidgetState(
+      { capabilities: { message: {} }, handlers: { updateModelContext: (params: McpUiUpdateModelContextParams) => void own.push(params.structuredContent) } },
+      { state: { page: 2 }, save: (state) => void saved.push(state) },
+    )
+    expect(options.capabilities).toStrictEqual({
+      message: {},
+      updateModelContext: { structuredContent: {} },
+      experimental: { 'openai/widgetState': { state: { page: 2 } } },
+    })
+    const s = setup(options)
+    await s.connect()
+    expect(s.openai.widgetState).toStrictEqual({ page: 2 })
+    expect(s.globals[0]).toMatchObject({ widgetState: { page: 2 } })
+    await s.openai.setWidgetState!({ page: 3 })
+    expect(saved).toStrictEqual([{ page: 3 }])
+    // The host's own handler still runs, after the save.
+    expect(own).toStrictEqual([{ page: 3 }])
+  })
+
+  it('does not save other model context, and a refused save refuses the update', async () => {
+    const saved: unknown[] = []
+    const options = withWidgetState(
+      { capabilities: { updateModelContext: { structuredContent: {}, text: {} } } },
+      {
+        save: (state) => {
+          if ((state as { bad?: boolean }).bad) throw new Error('quota')
+          saved.push(state)
+        },
+      },
+    )
+    expect((options.capabilities as McpUiHostCapabilities).experimental).toStrictEqual({ 'openai/widgetState': {} })
+    const s = setup(options)
+    await s.connect()
+    expect(s.openai.widgetState).toBeNull()
+    await s.shim.bridge.updateModelContext({ structuredContent: { unrelated: true } })
+    await expect(s.openai.setWidgetState!({ bad: true })).rejects.toBeTruthy()
+    expect(saved).toStrictEqual([])
+    expect(s.bridge.modelContext).toStrictEqual({ structuredContent: { unrelated: true } })
+  })
+})
+
+describe('one handshake, never for someone else', () => {
+  it('does nothing where window.openai already exists (ChatGPT, another shim): no second bridge, nothing posted', async () => {
+    const pair = createWindowPair()
+    onTestFinished(() => pair.close())
+    const existing = { theme: 'dark' }
+    Object.assign(pair.view, { openai: existing })
+    expect(installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent } })).toBeUndefined()
+    expect((pair.view as unknown as { openai: unknown }).openai).toBe(existing)
+    await pair.flush()
+    expect(pair.log).toStrictEqual([])
+  })
+
+  it('installed twice, it initializes once', async () => {
+    const s = setup()
+    expect(installOpenAiShim({ window: s.pair.view as never, bridgeOptions: { target: s.pair.parent } })).toBeUndefined()
+    await s.connect()
+    expect(s.pair.sent('view').filter((m) => m.method === 'ui/initialize')).toHaveLength(1)
+    expect(s.bridge.appInfo).toStrictEqual({ name: 'openai-app', version: '0' })
+  })
+})
