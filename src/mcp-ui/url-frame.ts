@@ -8,8 +8,12 @@
  * What the page still gets: every MCP-UI message both ways (tool, prompt, intent, notify, link,
  * size, render data), enforced like any view's. What it loses: its own origin (sandboxing is
  * inherited, so the page runs with an opaque origin: no cookies or storage of its site, and
- * `localStorage` throws), popups, forms and top navigation; and the host's CSP does not reach the
- * page's own requests (that needs the page's consent, `Allow-CSP-From`), only where its frame may go.
+ * `localStorage` throws), popups, forms and top navigation.
+ *
+ * The page must consent to the host's policy: the view's frame carries the CSP in its `csp`
+ * attribute (so that a view cannot escape its CSP by navigating its frame), and Chromium then shows
+ * a nested cross-origin page only when its server answers with `Allow-CSP-From` naming the host (or
+ * `*`); the page then runs under the host's CSP too. Other browsers ignore the attribute.
  */
 import type { McpUiResourceMeta } from '../protocol/index.js'
 

@@ -238,7 +238,9 @@ export async function startCompatEnv(): Promise<CompatEnv> {
   try {
     const { servers } = env
     const externalUrl = servers.declared.url('/legacy-page.html')
-    servers.declared.route('/legacy-page.html', html(legacyAppHtml()))
+    // The host frames views with a `csp` attribute (CSP Embedded Enforcement): Chromium shows a
+    // nested external page only if it agrees to run under the host's policy.
+    servers.declared.route('/legacy-page.html', html(legacyAppHtml(), { 'allow-csp-from': '*' }))
     servers.host.route('/compat/host.html', html(hostPageHtml('ours', '/compat/host.js')))
     servers.host.route('/compat/host.js', javascript(await bundleCompatHost()))
     servers.host.route('/compat/openai.iife.js', javascript(readFileSync(join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js'), 'utf8')))
