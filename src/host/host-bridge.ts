@@ -158,7 +158,7 @@ export class HostBridge {
         target: options.target ?? (undefined as never),
         targetOrigin: options.targetOrigin ?? '',
         hostWindow: options.hostWindow,
-        onForeignOrigin: (origin) => this.#note(`Dropped a message from unexpected origin ${origin}`, 'POLICY'),
+        onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
         // A host that removes the frame without closing the bridge must not leak it.
         onGone: () => this.close('The frame was removed'),
       })
@@ -232,7 +232,7 @@ export class HostBridge {
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
     const mode = change.displayMode
-    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `The view did not declare display mode ${mode}`)
+    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `Display mode ${mode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, change)
     if (!changed.length) return
     this.#context = context
@@ -309,8 +309,8 @@ export class HostBridge {
         if (error) reject(error)
         else resolve()
       }
-      const abort = () => done(new BridgeError('CANCELLED', 'Cancelled while waiting for the view to initialize'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `The view did not initialize within ${timeoutMs} ms`)), timeoutMs)
+      const abort = () => done(new BridgeError('CANCELLED', 'Cancelled before initialized'))
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `Not initialized in ${timeoutMs} ms`)), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
       signal?.addEventListener('abort', abort, { once: true })
     })
@@ -381,12 +381,12 @@ export class HostBridge {
 
   #initialize(params: Record<string, unknown>) {
     const request = readInitializeParams(params, this.#note)
-    if (this.#app) this.#note('Repeated ui/initialize: the new app info replaces the old', 'UNEXPECTED')
+    if (this.#app) this.#note('Repeated ui/initialize: replaces the app info', 'UNEXPECTED')
     const protocolVersion = negotiateVersion(request.protocolVersion)
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
     if (mode && !this.#modeAllowed(mode)) {
-      this.#note(`The view did not declare display mode ${mode}; it starts inline`, 'POLICY')
+      this.#note(`Display mode ${mode} not declared by the view: inline`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
       this.#events.emit('displaymodechange', 'inline')
     }
@@ -401,7 +401,7 @@ export class HostBridge {
 
   #onInitialized(): void {
     if (!this.#app) {
-      this.#note('ui/notifications/initialized before ui/initialize: ignored', 'UNEXPECTED')
+      this.#note('initialized before ui/initialize: ignored', 'UNEXPECTED')
       return
     }
     if (this.#initialized) {

@@ -73,7 +73,7 @@ export class ToolData {
   #next(method: string, params: Record<string, unknown>): Outgoing[] {
     const [phase, after] = STEPS[method]!
     if (!after.includes(this.#phase)) {
-      throw new BridgeError('PROTOCOL', `Out of order: ${method} in phase ${this.#phase} (the order is tool-input-partial*, tool-input, then tool-result or tool-cancelled)`)
+      throw new BridgeError('PROTOCOL', `${method} out of order (after ${this.#phase})`)
     }
     this.#phase = phase
     // Only the latest partial matters, and none once the input exists or the call is cancelled.

@@ -192,7 +192,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
   const forwarding = <P extends object>(handler: ((params: P, context: ForwardingContext<never>) => unknown) | undefined, method: ForwardedMethod) => (params: P, context: RequestContext) => {
     const forward = () => {
-      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'The host has no connection to the server')
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'No server connection')
       return forwardToServer(options.client, method, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS) as Promise<never>
     }
     return handler ? handler(params, { ...hostContext(context), forward }) : forward()
@@ -230,7 +230,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
-      throw new BridgeError('NOT_SUPPORTED', 'The host does not support tool use in sampling')
+      throw new BridgeError('NOT_SUPPORTED', 'No tool use in sampling')
     }
     if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `The host does not handle ${SAMPLING_CREATE_MESSAGE}`)
     return handlers.createSamplingMessage(params, hostContext(context))
@@ -242,7 +242,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
     const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
-      note(`The requestDisplayMode handler chose ${String(granted)}, which is not allowed; kept ${current}`, 'POLICY')
+      note(`Display mode ${String(granted)} not allowed: kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
@@ -282,7 +282,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => {
     // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
-    if (deps.app()?.appCapabilities.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} from a view that did not declare tools.listChanged: dropped`)
+    if (deps.app()?.appCapabilities.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`)
     deps.emit('toolslistchanged')
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank

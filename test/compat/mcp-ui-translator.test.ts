@@ -316,7 +316,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     await s.settle()
     expect(s.translator.protocol).toBe('mcp-ui')
     expect(s.jsonRpc().map((m) => m.id)).toStrictEqual([1])
-    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['Repeated ui/initialize: the new app info replaces the old', 'Repeated ui/notifications/initialized: ignored']))
+    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['Repeated ui/initialize: replaces the app info', 'Repeated ui/notifications/initialized: ignored']))
     expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData.toolInput).toStrictEqual({ city: 'Oslo' })
   })
 
