@@ -63,8 +63,12 @@ export type NotificationHandler = (params: Record<string, unknown>) => void
 
 interface Pending {
   settle(result: Record<string, unknown> | BridgeError): void
+  /** Settles with `TIMEOUT` and tells the peer to stop working on it. */
+  expire(): void
   onprogress: RequestOptions['onprogress']
-  restartTimer(): void
+  /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
+  deadline: number
+  timeoutMs: number
 }
 
 type Handlers<H> = Map<string, H>
@@ -83,6 +87,12 @@ export class Session {
   readonly #unlisten: () => void
   #nextId = 1
   #closed = false
+  /**
+   * One timer for every pending request, armed for the earliest deadline: a timer per request
+   * costs a setTimeout and a clearTimeout per call, the larger part of a call's CPU time.
+   */
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #wakeAt = Infinity
 
   constructor(options: SessionOptions) {
     this.#transport = options.transport
@@ -128,9 +138,7 @@ export class Session {
       if (signal?.aborted) return reject(cancelled(method, signal.reason))
       const id = this.#nextId++
       const timeoutMs = Math.min(Math.max(options.timeoutMs ?? this.#timeoutMs, 0), MAX_DELAY)
-      let timer: ReturnType<typeof setTimeout> | undefined
       const settle = (outcome: Record<string, unknown> | BridgeError) => {
-        clearTimeout(timer)
         signal?.removeEventListener('abort', onAbort)
         this.#pending.delete(id)
         if (outcome instanceof BridgeError) reject(outcome)
@@ -142,13 +150,10 @@ export class Session {
         this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
       }
       const onAbort = () => giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
-      const restartTimer = () => {
-        clearTimeout(timer)
-        timer = setTimeout(() => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), timeoutMs)
-      }
-      this.#pending.set(id, { settle, onprogress, restartTimer })
+      const deadline = performance.now() + timeoutMs
+      this.#pending.set(id, { settle, expire: () => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), onprogress, deadline, timeoutMs })
       signal?.addEventListener('abort', onAbort, { once: true })
-      restartTimer()
+      this.#wake(deadline)
       try {
         this.#send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
       } catch (error) {
@@ -175,6 +180,7 @@ export class Session {
     if (this.#closed) return
     this.#closed = true
     this.#unlisten()
+    clearTimeout(this.#timer)
     for (const pending of [...this.#pending.values()]) pending.settle(new BridgeError('CLOSED', reason))
     for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
     this.#inFlight.clear()
@@ -183,6 +189,26 @@ export class Session {
   /** Number of requests this side is waiting on (for tests and invariants). */
   get pendingCount(): number {
     return this.#pending.size
+  }
+
+  /**
+   * Makes sure the timer fires by `deadline`. When it fires, it times out every request whose
+   * deadline passed and re-arms for the others. An answered request leaves the timer as it was:
+   * it then fires once for nothing, which costs less than re-arming on every answer.
+   */
+  #wake(deadline: number): void {
+    if (deadline >= this.#wakeAt) return
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(
+      () => {
+        this.#wakeAt = Infinity
+        for (const pending of this.#pending.values()) {
+          if (pending.deadline > performance.now()) this.#wake(pending.deadline)
+          else pending.expire()
+        }
+      },
+      (this.#wakeAt = deadline) - performance.now(),
+    )
   }
 
   #warn(code: BridgeWarning['code'], message: string, data?: unknown): void {
@@ -248,7 +274,7 @@ export class Session {
     }
     const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
     if (pending && typeof progress === 'number') {
-      pending.restartTimer()
+      pending.deadline = performance.now() + pending.timeoutMs
       try {
         pending.onprogress?.({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) })
       } catch (error) {
