@@ -16,7 +16,7 @@ import {
   type McpUiAppCapabilities,
   type Note,
   type RequestContext,
-  type Session,
+  type SessionCore,
   type Tool,
 } from '../protocol/index.js'
 
@@ -28,11 +28,11 @@ export type AppToolHandler = (args: Record<string, unknown>, context: RequestCon
 
 export class AppTools {
   readonly #tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
-  readonly #session: Session
+  readonly #session: SessionCore
   /** The capabilities declared in the handshake, once it happened. */
   #declared: McpUiAppCapabilities | undefined
 
-  constructor(session: Session, note: Note) {
+  constructor(session: SessionCore, note: Note) {
     this.#session = session
     const declared = () => {
       if (!this.#declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')

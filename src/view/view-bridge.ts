@@ -24,7 +24,7 @@ import {
   RESOURCES_LIST_CHANGED,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
-  Session,
+  SessionCore,
   SIZE_CHANGED,
   TOOL_CANCELLED,
   TOOL_INPUT,
@@ -151,7 +151,7 @@ export class ViewBridge {
   readonly #target: MessageTarget
   readonly #events = createEmitter<ViewBridgeEvents>()
   readonly #transport: ParentTransport
-  readonly #session: Session
+  readonly #session: SessionCore
   readonly #tools: AppTools
   readonly #early = new Map<OneShot, unknown>()
   /** Context changes that raced ahead of the handshake answer; applied after it, not lost. */
@@ -173,7 +173,7 @@ export class ViewBridge {
       origin: options.hostOrigin,
       onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
     })
-    const session = (this.#session = new Session({
+    const session = (this.#session = new SessionCore({
       transport: this.#transport,
       timeoutMs: options.timeoutMs,
       onWarning: (warning) => this.#events.emit('warning', warning),

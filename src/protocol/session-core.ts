@@ -1,0 +1,343 @@
+/**
+ * The JSON-RPC 2.0 session engine both bridges stand on: ids, response correlation, timeouts,
+ * cancellation, progress, handler registry, and the checks every incoming message passes.
+ *
+ * It owns no policy. A bridge registers one handler per method and decides there what is allowed;
+ * the session only guarantees that every request it sends settles exactly once (result, error,
+ * timeout, cancellation or close) and that every well-formed request it receives is answered
+ * exactly once, unless the peer cancelled it (MCP says not to answer a cancelled request).
+ *
+ * This is the engine alone, what a view needs. {@link Session} (`session.ts`) adds what a host
+ * needs on top: inspection of each incoming message against limits, and a trace of the traffic.
+ */
+import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
+import { classify, isObject, isRequestId, type Classified, type JsonRpcMessage } from './jsonrpc.js'
+import { CANCELLED, PING, PROGRESS } from './methods.js'
+import type { RequestId } from './mcp-types.js'
+import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js'
+
+/** Default timeout of a request, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+/** setTimeout's largest delay; anything above it would fire at once. */
+const MAX_DELAY = 2 ** 31 - 1
+
+export interface SessionCoreOptions {
+  transport: Transport
+  /** Default request timeout in ms (30 s without it). */
+  timeoutMs?: number
+  /** Receives everything the session tolerated or dropped. Without it, warnings are discarded. */
+  onWarning?: (warning: BridgeWarning) => void
+}
+
+export interface RequestOptions {
+  /** Aborting rejects the call with `CANCELLED` and sends `notifications/cancelled` to the peer. */
+  signal?: AbortSignal
+  /** Overrides the session's timeout for this call. */
+  timeoutMs?: number
+  /** Receives `notifications/progress` for this call; each one restarts the timeout. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void
+}
+
+/** What a request handler gets besides the params. */
+export interface RequestContext {
+  /** The peer's id for this request. */
+  id: RequestId
+  /** Aborted when the peer cancels the request or the session closes. */
+  signal: AbortSignal
+  /** The peer's progress token, when it asked for progress. */
+  progressToken: string | number | undefined
+  /** Sends `notifications/progress` for this request (a no-op when the peer asked for none). */
+  sendProgress(progress: { progress: number; total?: number; message?: string }): void
+  /** Runs `action` right after the response has been sent (for what must follow the answer). */
+  afterResponse(action: () => void): void
+}
+
+export type RequestHandler = (params: Record<string, unknown>, context: RequestContext) => unknown
+export type NotificationHandler = (params: Record<string, unknown>) => void
+
+interface Pending {
+  settle(result: Record<string, unknown> | BridgeError): void
+  /** Settles with `TIMEOUT` and tells the peer to stop working on it. */
+  expire(): void
+  onprogress: RequestOptions['onprogress']
+  /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
+  deadline: number
+  timeoutMs: number
+}
+
+type Handlers<H> = Map<string, H>
+
+export class SessionCore {
+  readonly #transport: Transport
+  readonly #timeoutMs: number
+  readonly #onWarning: SessionCoreOptions['onWarning']
+  readonly #requestHandlers: Handlers<RequestHandler> = new Map([[PING, () => ({})]])
+  readonly #notificationHandlers: Handlers<NotificationHandler> = new Map()
+  readonly #pending = new Map<RequestId, Pending>()
+  /** Incoming requests being handled, by id, so the peer can cancel them. */
+  readonly #inFlight = new Map<RequestId, AbortController>()
+  readonly #unlisten: () => void
+  #nextId = 1
+  #closed = false
+  /**
+   * One timer for every pending request, armed for the earliest deadline: a timer per request
+   * costs a setTimeout and a clearTimeout per call, the larger part of a call's CPU time.
+   */
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #wakeAt = Infinity
+
+  constructor(options: SessionCoreOptions) {
+    this.#transport = options.transport
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.#onWarning = options.onWarning
+    this.#unlisten = this.#transport.listen((data) => {
+      if (this.#closed) return
+      try {
+        this.receive(data)
+      } catch (error) {
+        // Last line of defence: nothing thrown by a handler or a check escapes the listener.
+        this.warn('MALFORMED', `Handling failed: ${describe(error)}`, data)
+      }
+    })
+  }
+
+  /** True once {@link close} ran; every later request rejects with `CLOSED`. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /**
+   * Registers the handler of one request method and returns the function that removes it.
+   * A second handler for the same method is a programming error and throws: handlers never
+   * silently replace each other (`ping` alone may be replaced once, its default is built in).
+   */
+  handle(method: string, handler: RequestHandler): () => void {
+    return register(this.#requestHandlers, method, handler, method === PING)
+  }
+
+  /** Registers the handler of one notification method; same rules as {@link handle}. */
+  on(method: string, handler: NotificationHandler): () => void {
+    return register(this.#notificationHandlers, method, handler)
+  }
+
+  /** Sends a request and resolves with the peer's result object. */
+  request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const { signal, onprogress } = options
+      if (this.#closed) throw closed(method)
+      if (signal?.aborted) throw cancelled(method, signal.reason)
+      const id = this.#nextId++
+      const timeoutMs = Math.min(Math.max(options.timeoutMs ?? this.#timeoutMs, 0), MAX_DELAY)
+      const settle = (outcome: Record<string, unknown> | BridgeError) => {
+        signal?.removeEventListener('abort', onAbort)
+        this.#pending.delete(id)
+        if (outcome instanceof BridgeError) reject(outcome)
+        else resolve(outcome)
+      }
+      /** Gives up on our side and tells the peer to stop working on it. */
+      const giveUp = (error: BridgeError, reason: string) => {
+        settle(error)
+        this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
+      }
+      const onAbort = () => giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const deadline = performance.now() + timeoutMs
+      this.#pending.set(id, { settle, expire: () => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), onprogress, deadline, timeoutMs })
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.#wake(deadline)
+      try {
+        this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
+      } catch (error) {
+        settle(unsendable(method, error))
+      }
+    })
+  }
+
+  /** Sends a notification. Throws `CLOSED` after close, `INVALID_PARAMS` if it cannot be cloned. */
+  notify(method: string, params?: Record<string, unknown>): void {
+    if (this.#closed) throw closed(method)
+    try {
+      this.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
+    } catch (error) {
+      throw unsendable(method, error)
+    }
+  }
+
+  /**
+   * Stops listening, rejects every pending request with `CLOSED` and aborts every request the
+   * peer is waiting on (their answers are not sent). Idempotent.
+   */
+  close(reason = 'the bridge closed'): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#unlisten()
+    clearTimeout(this.#timer)
+    for (const pending of [...this.#pending.values()]) pending.settle(new BridgeError('CLOSED', reason))
+    for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
+    this.#inFlight.clear()
+  }
+
+  /** Number of requests this side is waiting on (for tests and invariants). */
+  get pendingCount(): number {
+    return this.#pending.size
+  }
+
+  /** Reports something tolerated or dropped; a throwing hook never breaks message handling. */
+  protected warn(code: BridgeWarningCode, message: string, data?: unknown): void {
+    try {
+      this.#onWarning?.(data === undefined ? { code, message } : { code, message, data })
+    } catch {
+      // A throwing warning hook must not break message handling.
+    }
+  }
+
+  /** Hands one message to the transport; may throw (a value structured clone cannot copy). */
+  protected send(message: JsonRpcMessage): void {
+    this.#transport.send(message)
+  }
+
+  /**
+   * Acts on one incoming value. A subclass may look at it first and pass it on, or turn it into
+   * an `invalid` message reported under its own warning `code` (answered or settled as one).
+   */
+  protected receive(data: unknown, message: Classified = classify(data), code: BridgeWarningCode = 'MALFORMED'): void {
+    switch (message.kind) {
+      case 'notification':
+        return this.#notification(message.method, message.params)
+      case 'request':
+        return this.#request(message.id, message.method, message.params)
+      case 'foreign':
+        return
+    }
+    const pending = message.id === undefined ? undefined : this.#pending.get(message.id)
+    if (message.kind === 'invalid') {
+      this.warn(code, message.reason, data)
+      if (message.reply) this.#reply(message.id!, { code: message.reply, message: message.reason }, true)
+      else pending?.settle(new BridgeError('PROTOCOL', message.reason))
+    } else if (!pending) this.warn('UNEXPECTED', `Unknown response id ${String(message.id)}`, data)
+    else pending.settle(message.kind === 'result' ? message.result : fromRpcError(message.error))
+  }
+
+  /**
+   * Makes sure the timer fires by `deadline`. When it fires, it times out every request whose
+   * deadline passed and re-arms for the others. An answered request leaves the timer as it was:
+   * it then fires once for nothing, which costs less than re-arming on every answer.
+   */
+  #wake(deadline: number): void {
+    if (deadline >= this.#wakeAt) return
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(
+      () => {
+        this.#wakeAt = Infinity
+        for (const pending of this.#pending.values()) {
+          if (pending.deadline > performance.now()) this.#wake(pending.deadline)
+          else pending.expire()
+        }
+      },
+      (this.#wakeAt = deadline) - performance.now(),
+    )
+  }
+
+  /** Sends something whose loss the caller cannot act on (a cancellation, an error answer). */
+  #sendQuietly(message: JsonRpcMessage): void {
+    if (this.#closed) return
+    try {
+      this.send(message)
+    } catch (error) {
+      this.warn('UNEXPECTED', `Send failed: ${describe(error)}`, message)
+    }
+  }
+
+  #notification(method: string, params: Record<string, unknown>): void {
+    const { requestId, progressToken, progress, total, message } = params
+    if (method === CANCELLED) {
+      if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
+      return
+    }
+    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
+    if (pending && typeof progress === 'number') {
+      pending.deadline = performance.now() + pending.timeoutMs
+      try {
+        pending.onprogress?.({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) })
+      } catch (error) {
+        this.warn('LISTENER', `onprogress threw: ${describe(error)}`)
+      }
+      return
+    }
+    const handler = this.#notificationHandlers.get(method)
+    if (handler) handler(params)
+    else this.warn('UNEXPECTED', `Ignored ${method}`)
+  }
+
+  #request(id: RequestId, method: string, params: Record<string, unknown>): void {
+    // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
+    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `Dropped ${method}: id ${String(id)} in flight`)
+    const handler = this.#requestHandlers.get(method)
+    if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
+    const controller = new AbortController()
+    const { signal } = controller
+    this.#inFlight.set(id, controller)
+    const meta = params._meta
+    const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+    const after: Array<() => void> = []
+    const finish = (result: unknown, failed?: boolean) => {
+      if (this.#inFlight.get(id) !== controller) return
+      this.#inFlight.delete(id)
+      if (signal.aborted) return
+      this.#reply(id, failed ? toRpcError(result) : isObject(result) ? result : {}, !!failed)
+      for (const action of after) {
+        try {
+          action()
+        } catch (error) {
+          this.warn('LISTENER', `afterResponse threw: ${describe(error)}`)
+        }
+      }
+    }
+    try {
+      const outcome = handler(params, {
+        id,
+        signal,
+        progressToken,
+        sendProgress: (progress) => {
+          if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
+        },
+        afterResponse: (action) => void after.push(action),
+      })
+      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
+        ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
+      } else finish(outcome)
+    } catch (error) {
+      finish(error, true)
+    }
+  }
+
+  /** Answers a request: `body` is the result, or the error when `failed`. */
+  #reply(id: RequestId, body: Record<string, unknown> | RpcErrorObject, failed: boolean): void {
+    if (this.#closed) return
+    try {
+      this.send(failed ? { jsonrpc: '2.0', id, error: body as RpcErrorObject } : { jsonrpc: '2.0', id, result: body as Record<string, unknown> })
+    } catch (error) {
+      // The result could not be cloned (a function, a DOM node): answer with an error instead.
+      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })
+    }
+  }
+}
+
+function register<H>(handlers: Handlers<H>, method: string, handler: H, replaceable = false): () => void {
+  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method} already has a handler`)
+  handlers.set(method, handler)
+  return () => {
+    if (handlers.get(method) === handler) handlers.delete(method)
+  }
+}
+
+const closed = (method: string) => new BridgeError('CLOSED', `${method}: bridge closed`)
+
+const unsendable = (method: string, error: unknown) => new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error })
+
+function cancelled(method: string, reason: unknown): BridgeError {
+  return new BridgeError('CANCELLED', `${method} cancelled${reason === undefined ? '' : `: ${describe(reason)}`}`, { cause: reason })
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
