@@ -411,8 +411,13 @@ export class ViewBridge {
     await this.#connecting
   }
 
+  /**
+   * Sends a request once the handshake is done, refused before sending when the host did not
+   * advertise it (PROTOCOL.md A.6). Once connected nothing is awaited before the session: this
+   * is every call's path.
+   */
   async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    await this.#ready()
+    if (!this.#connection || this.#closed) await this.#ready()
     if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `Host lacks ${method}`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
