@@ -64,18 +64,17 @@ export function classify(data: unknown): Classified {
   const { id, method, params = {}, result, error } = data
   // Only a usable id can be answered (a request) or matched (a response).
   const answerable = has('id') && isRequestId(id)
-  const invalid = (reason: string, reply?: number): Classified =>
-    answerable ? (reply ? { kind: 'invalid', reason, id, reply } : { kind: 'invalid', reason, id }) : { kind: 'invalid', reason }
+  const invalid = (reason: string, reply?: number): Classified => ({ kind: 'invalid', reason, ...(answerable && { id, ...(reply && { reply }) }) })
   if (has('method')) {
-    if (typeof method !== 'string' || !method) return invalid('method must be a non-empty string', RPC_INVALID_REQUEST)
+    if (typeof method !== 'string' || !method) return invalid('bad method', RPC_INVALID_REQUEST)
     if (has('id') && !answerable) return invalid(`${method}: bad id`)
-    if (!isObject(params)) return invalid(`${method}: params must be an object`, RPC_INVALID_PARAMS)
+    if (!isObject(params)) return invalid(`${method}: bad params`, RPC_INVALID_PARAMS)
     return answerable ? { kind: 'request', id, method, params } : { kind: 'notification', method, params }
   }
-  if (!answerable) return invalid('response without id')
-  if (has('result') === has('error')) return invalid('response needs result or error')
-  if (has('result')) return isObject(result) ? { kind: 'result', id, result } : invalid('result must be an object')
+  if (!answerable) return invalid('response: bad id')
+  if (has('result') === has('error')) return invalid('response: result xor error')
+  if (has('result')) return isObject(result) ? { kind: 'result', id, result } : invalid('response: bad result')
   return isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
-    ? { kind: 'error', id, error: Object.hasOwn(error, 'data') ? { code: error.code, message: error.message, data: error.data } : { code: error.code, message: error.message } }
-    : invalid('bad error object')
+    ? { kind: 'error', id, error: { code: error.code, message: error.message, ...(Object.hasOwn(error, 'data') && { data: error.data }) } }
+    : invalid('response: bad error')
 }
