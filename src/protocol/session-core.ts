@@ -18,7 +18,7 @@ import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js
 
 /** Default timeout of a request, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 30_000
-/** setTimeout's largest delay; anything above it would fire at once. */
+/** setTimeout's largest delay. */
 const MAX_DELAY = 2 ** 31 - 1
 
 export interface SessionCoreOptions {
@@ -57,8 +57,9 @@ export type NotificationHandler = (params: Record<string, unknown>) => void
 
 interface Pending {
   settle(result: Record<string, unknown> | BridgeError): void
-  /** Settles with `TIMEOUT` and tells the peer to stop working on it. */
-  expire(): void
+  /** Settles with `error` and tells the peer, with `reason`, to stop working on the request. */
+  giveUp(error: BridgeError, reason: string): void
+  method: string
   onprogress: RequestOptions['onprogress']
   /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
   deadline: number
@@ -91,13 +92,8 @@ export class SessionCore {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.#onWarning = options.onWarning
     this.#unlisten = this.#transport.listen((data) => {
-      if (this.#closed) return
-      try {
-        this.receive(data)
-      } catch (error) {
-        // Last line of defence: nothing thrown by a handler or a check escapes the listener.
-        this.warn('MALFORMED', `Handling failed: ${describe(error)}`, data)
-      }
+      // Last line of defence: nothing thrown by a handler or a check escapes the listener.
+      if (!this.#closed) this.#try(() => this.receive(data), 'MALFORMED', 'Handling', data)
     })
   }
 
@@ -124,41 +120,44 @@ export class SessionCore {
   request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       const { signal, onprogress } = options
-      if (this.#closed) throw closed(method)
+      if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
       const id = this.#nextId++
-      const timeoutMs = Math.min(Math.max(options.timeoutMs ?? this.#timeoutMs, 0), MAX_DELAY)
-      const settle = (outcome: Record<string, unknown> | BridgeError) => {
-        signal?.removeEventListener('abort', onAbort)
-        this.#pending.delete(id)
-        if (outcome instanceof BridgeError) reject(outcome)
-        else resolve(outcome)
+      const onAbort = () => pending.giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const pending: Pending = {
+        method,
+        onprogress,
+        timeoutMs: options.timeoutMs ?? this.#timeoutMs,
+        deadline: 0,
+        settle: (outcome) => {
+          signal?.removeEventListener('abort', onAbort)
+          this.#pending.delete(id)
+          if (outcome instanceof BridgeError) reject(outcome)
+          else resolve(outcome)
+        },
+        giveUp: (error, reason) => {
+          pending.settle(error)
+          this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
+        },
       }
-      /** Gives up on our side and tells the peer to stop working on it. */
-      const giveUp = (error: BridgeError, reason: string) => {
-        settle(error)
-        this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
-      }
-      const onAbort = () => giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
-      const deadline = performance.now() + timeoutMs
-      this.#pending.set(id, { settle, expire: () => giveUp(new BridgeError('TIMEOUT', `${method} timed out`), 'timeout'), onprogress, deadline, timeoutMs })
+      this.#pending.set(id, pending)
+      this.#restart(pending)
       signal?.addEventListener('abort', onAbort, { once: true })
-      this.#wake(deadline)
       try {
         this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
       } catch (error) {
-        settle(unsendable(method, error))
+        pending.settle(failure('INVALID_PARAMS', method, describe(error), error))
       }
     })
   }
 
   /** Sends a notification. Throws `CLOSED` after close, `INVALID_PARAMS` if it cannot be cloned. */
   notify(method: string, params?: Record<string, unknown>): void {
-    if (this.#closed) throw closed(method)
+    if (this.#closed) throw failure('CLOSED', method, 'closed')
     try {
       this.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
     } catch (error) {
-      throw unsendable(method, error)
+      throw failure('INVALID_PARAMS', method, describe(error), error)
     }
   }
 
@@ -166,12 +165,12 @@ export class SessionCore {
    * Stops listening, rejects every pending request with `CLOSED` and aborts every request the
    * peer is waiting on (their answers are not sent). Idempotent.
    */
-  close(reason = 'the bridge closed'): void {
+  close(reason = 'closed'): void {
     if (this.#closed) return
     this.#closed = true
     this.#unlisten()
     clearTimeout(this.#timer)
-    for (const pending of [...this.#pending.values()]) pending.settle(new BridgeError('CLOSED', reason))
+    for (const pending of this.#pending.values()) pending.settle(new BridgeError('CLOSED', reason))
     for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
     this.#inFlight.clear()
   }
@@ -208,13 +207,18 @@ export class SessionCore {
       case 'foreign':
         return
     }
-    const pending = message.id === undefined ? undefined : this.#pending.get(message.id)
+    const pending = this.#pending.get(message.id!)
     if (message.kind === 'invalid') {
       this.warn(code, message.reason, data)
       if (message.reply) this.#reply(message.id!, { code: message.reply, message: message.reason }, true)
       else pending?.settle(new BridgeError('PROTOCOL', message.reason))
-    } else if (!pending) this.warn('UNEXPECTED', `Unknown response id ${String(message.id)}`, data)
+    } else if (!pending) this.warn('UNEXPECTED', `response: unknown id ${String(message.id)}`, data)
     else pending.settle(message.kind === 'result' ? message.result : fromRpcError(message.error))
+  }
+
+  /** Gives `pending` its full time again, from now. */
+  #restart(pending: Pending): void {
+    this.#wake((pending.deadline = performance.now() + pending.timeoutMs))
   }
 
   /**
@@ -225,25 +229,31 @@ export class SessionCore {
   #wake(deadline: number): void {
     if (deadline >= this.#wakeAt) return
     clearTimeout(this.#timer)
+    this.#wakeAt = deadline
     this.#timer = setTimeout(
       () => {
         this.#wakeAt = Infinity
         for (const pending of this.#pending.values()) {
           if (pending.deadline > performance.now()) this.#wake(pending.deadline)
-          else pending.expire()
+          else pending.giveUp(failure('TIMEOUT', pending.method, 'timed out'), 'timeout')
         }
       },
-      (this.#wakeAt = deadline) - performance.now(),
+      // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
+      Math.min(deadline - performance.now(), MAX_DELAY),
     )
   }
 
   /** Sends something whose loss the caller cannot act on (a cancellation, an error answer). */
   #sendQuietly(message: JsonRpcMessage): void {
-    if (this.#closed) return
+    if (!this.#closed) this.#try(() => this.send(message), 'UNEXPECTED', 'Send', message)
+  }
+
+  /** Runs `action`, reporting what it throws under `code`. */
+  #try(action: () => void, code: BridgeWarningCode, what: string, data?: unknown): void {
     try {
-      this.send(message)
+      action()
     } catch (error) {
-      this.warn('UNEXPECTED', `Send failed: ${describe(error)}`, message)
+      this.warn(code, `${what} failed: ${describe(error)}`, data)
     }
   }
 
@@ -255,12 +265,9 @@ export class SessionCore {
     }
     const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
     if (pending && typeof progress === 'number') {
-      pending.deadline = performance.now() + pending.timeoutMs
-      try {
-        pending.onprogress?.({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) })
-      } catch (error) {
-        this.warn('LISTENER', `onprogress threw: ${describe(error)}`)
-      }
+      this.#restart(pending)
+      const { onprogress } = pending
+      if (onprogress) this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
       return
     }
     const handler = this.#notificationHandlers.get(method)
@@ -270,7 +277,7 @@ export class SessionCore {
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
     // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
-    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `Dropped ${method}: id ${String(id)} in flight`)
+    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `${method}: id ${String(id)} in flight`)
     const handler = this.#requestHandlers.get(method)
     if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
     const controller = new AbortController()
@@ -284,13 +291,7 @@ export class SessionCore {
       this.#inFlight.delete(id)
       if (signal.aborted) return
       this.#reply(id, failed ? toRpcError(result) : isObject(result) ? result : {}, !!failed)
-      for (const action of after) {
-        try {
-          action()
-        } catch (error) {
-          this.warn('LISTENER', `afterResponse threw: ${describe(error)}`)
-        }
-      }
+      for (const action of after) this.#try(action, 'LISTENER', 'afterResponse')
     }
     try {
       const outcome = handler(params, {
@@ -330,12 +331,12 @@ function register<H>(handlers: Handlers<H>, method: string, handler: H, replacea
   }
 }
 
-const closed = (method: string) => new BridgeError('CLOSED', `${method}: bridge closed`)
-
-const unsendable = (method: string, error: unknown) => new BridgeError('INVALID_PARAMS', `${method}: ${describe(error)}`, { cause: error })
+/** A `BridgeError` naming the method first, as every error of this library does. */
+const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
+  new BridgeError(code, `${method}: ${detail}`, cause === undefined ? undefined : { cause })
 
 function cancelled(method: string, reason: unknown): BridgeError {
-  return new BridgeError('CANCELLED', `${method} cancelled${reason === undefined ? '' : `: ${describe(reason)}`}`, { cause: reason })
+  return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describe(reason)})`}`, reason)
 }
 
 function describe(error: unknown): string {
