@@ -58,6 +58,7 @@ import {
   type McpUiDownloadFileParams,
   type McpUiHostCapabilities,
   type McpUiHostContext,
+  type McpUiInitializeResult,
   type McpUiMessageParams,
   type McpUiResourceTeardownParams,
   type McpUiSizeChangedParams,
@@ -71,7 +72,7 @@ import {
 } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
-import { AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
+import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
 import { startAutoResize } from './auto-resize.js'
 
 /** Default timeout of the handshake, in milliseconds. */
@@ -154,9 +155,10 @@ export class ViewBridge {
   readonly #session: SessionCore
   readonly #tools: AppTools
   readonly #early = new Map<OneShot, unknown>()
-  /** Context changes that raced ahead of the handshake answer; applied after it, not lost. */
-  #earlyChanges: Array<Record<string, unknown>> | undefined = []
-  #connection: ViewConnection | undefined
+  /** Context changes that raced ahead of the handshake answer, merged; applied after it, not lost. */
+  #earlyChanges: McpUiHostContext | undefined = {}
+  /** The handshake answer, its `hostContext` kept current. */
+  #connection: McpUiInitializeResult | undefined
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
@@ -178,7 +180,7 @@ export class ViewBridge {
       timeoutMs: options.timeoutMs,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
-    this.#tools = new AppTools(session, this.#note)
+    this.#tools = serveAppTools(session, this.#note)
     // A reader that throws is reported by the session as a MALFORMED warning: a notification has no answer.
     const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
       session.on(method, (params) => this.#deliver(event, read(params)))
@@ -188,7 +190,8 @@ export class ViewBridge {
     session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
     session.on(HOST_CONTEXT_CHANGED, (params) => {
       const change = readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)
-      if (this.#earlyChanges) this.#earlyChanges.push(change)
+      // Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
+      if (this.#earlyChanges) Object.assign(this.#earlyChanges, change)
       else this.#changeContext(change)
     })
     const lists = { tools: TOOLS_LIST_CHANGED, resources: RESOURCES_LIST_CHANGED, prompts: PROMPTS_LIST_CHANGED } as const
@@ -233,20 +236,23 @@ export class ViewBridge {
     const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
       if (this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
-      const appCapabilities = this.#tools.declare(capabilities)
       const result = readInitializeResult(
-        await this.#session.request(INITIALIZE, { appInfo, appCapabilities, protocolVersion: LATEST_PROTOCOL_VERSION }, { timeoutMs: handshakeTimeoutMs }),
+        await this.#session.request(
+          INITIALIZE,
+          { appInfo, appCapabilities: this.#tools.declare(capabilities), protocolVersion: LATEST_PROTOCOL_VERSION },
+          { timeoutMs: handshakeTimeoutMs },
+        ),
         this.#note,
       )
       this.#transport.pin()
-      if (!isSupportedVersion(result.protocolVersion)) this.#note(`Unknown version ${result.protocolVersion}`, 'VERSION')
-      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: {}, protocolVersion: result.protocolVersion }
-      const early = this.#earlyChanges!
-      this.#earlyChanges = undefined
+      const { protocolVersion, hostContext } = result
+      if (!isSupportedVersion(protocolVersion)) this.#note(`Unknown version ${protocolVersion}`, 'VERSION')
+      this.#connection = { ...result, hostContext: {} }
       this.#session.notify(INITIALIZED, {})
-      this.#changeContext(early.reduce((context, change) => mergeHostContext(context, change).context, result.hostContext))
+      this.#changeContext(mergeHostContext(hostContext, this.#earlyChanges!).context)
+      this.#earlyChanges = undefined
       if (this.#autoResize) this.startAutoResize()
-      return { ...this.#connection }
+      return { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: this.hostContext, protocolVersion }
     } catch (error) {
       this.close(`${INITIALIZE} failed: ${(error as Error).message}`)
       throw error
