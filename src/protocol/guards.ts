@@ -76,7 +76,7 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
       invalid(where, field, 'an object')
     }
     if (!isObject(parsed)) invalid(where, field, 'an object')
-    note(`${where}: ${field} was a JSON string`)
+    note(`${where}: ${field} JSON-encoded`)
     return parsed
   }
   if (!isObject(value)) invalid(where, field, 'an object')
@@ -86,7 +86,7 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
 /** `content`: an array of blocks, or one block object (the spec's example form), reported. */
 function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
   if (isObject(value)) {
-    note(`${where}: content was not an array`)
+    note(`${where}: content not an array`)
     value = [value]
   }
   if (!Array.isArray(value)) invalid(where, 'content', 'an array')
@@ -262,9 +262,8 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   for (const key of Object.keys(value)) {
     const field = value[key]
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
-    if (key === '__proto__') note(`${where}: dropped __proto__`, 'MALFORMED')
-    else if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
-    else note(`${where}: dropped invalid ${key}`, 'MALFORMED')
+    if (key !== '__proto__' && (field === undefined || hostContextFieldIsValid(key, field))) context[key] = field
+    else note(`${where}: dropped ${key}`, 'MALFORMED')
   }
   return context
 }

@@ -272,7 +272,7 @@ export class SessionCore {
     }
     const handler = this.#notificationHandlers.get(method)
     if (handler) handler(params)
-    else this.warn('UNEXPECTED', `Ignored ${method}`)
+    else this.warn('UNEXPECTED', `${method}: ignored`)
   }
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
@@ -324,7 +324,7 @@ export class SessionCore {
 }
 
 function register<H>(handlers: Handlers<H>, method: string, handler: H, replaceable = false): () => void {
-  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method} already has a handler`)
+  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method}: handler exists`)
   handlers.set(method, handler)
   return () => {
     if (handlers.get(method) === handler) handlers.delete(method)

@@ -34,6 +34,7 @@ import {
   TOOLS_LIST_CHANGED,
   UPDATE_MODEL_CONTEXT,
   hostAllows,
+  invalid,
   isSupportedVersion,
   mergeHostContext,
   readCallToolResult,
@@ -301,7 +302,7 @@ export class ViewBridge {
    * tool-level failure resolves with `isError: true`; `onprogress` in the options receives progress.
    */
   async callServerTool(params: CallToolParams, options?: RequestOptions): Promise<CallToolResult> {
-    if (typeof params?.name !== 'string') throw new BridgeError('INVALID_PARAMS', 'callServerTool: name must be a string')
+    if (typeof params?.name !== 'string') invalid('tools/call params', 'name', 'a string')
     return readCallToolResult(await this.#request(TOOLS_CALL, params, options), this.#note)
   }
 
@@ -331,9 +332,9 @@ export class ViewBridge {
    * the app (`capabilities.availableDisplayModes`, `["inline"]` without it) list the mode.
    */
   async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
-    await this.#ready()
+    await this.#ready(REQUEST_DISPLAY_MODE)
     if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
-      throw new BridgeError('NOT_SUPPORTED', `${mode} mode unavailable`)
+      throw new BridgeError('NOT_SUPPORTED', `${REQUEST_DISPLAY_MODE}: ${mode} unavailable`)
     }
     return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
@@ -411,9 +412,9 @@ export class ViewBridge {
     this.#events.emit('hostcontextchanged', context, changed)
   }
 
-  async #ready(): Promise<void> {
-    if (this.#closed) throw new BridgeError('CLOSED', 'Bridge closed')
-    if (!this.#connecting) throw new BridgeError('PROTOCOL', 'Call connect() first')
+  async #ready(method: string): Promise<void> {
+    if (this.#closed) throw new BridgeError('CLOSED', `${method}: closed`)
+    if (!this.#connecting) throw new BridgeError('PROTOCOL', `${method}: connect() first`)
     await this.#connecting
   }
 
@@ -423,15 +424,15 @@ export class ViewBridge {
    * is every call's path.
    */
   async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    if (!this.#connection || this.#closed) await this.#ready()
-    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `Host lacks ${method}`)
+    if (!this.#connection || this.#closed) await this.#ready(method)
+    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not advertised`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
   async #action(method: string, params: object, options?: RequestOptions): Promise<McpUiActionResult> {
     const result = await this.#request(method, params, options)
-    if (result.isError === true) throw new BridgeError('DENIED', `${method} refused`, { data: result })
+    if (result.isError === true) throw new BridgeError('DENIED', `${method}: refused`, { data: result })
     return result
   }
 
