@@ -212,7 +212,7 @@ export class SessionCore {
       this.warn(code, message.reason, data)
       if (message.reply) this.#reply(message.id!, { code: message.reply, message: message.reason }, true)
       else pending?.settle(new BridgeError('PROTOCOL', message.reason))
-    } else if (!pending) this.warn('UNEXPECTED', `response: unknown id ${String(message.id)}`, data)
+    } else if (!pending) this.warn('UNEXPECTED', `response: unknown id ${message.id}`, data)
     else pending.settle(message.kind === 'result' ? message.result : fromRpcError(message.error))
   }
 
@@ -277,7 +277,7 @@ export class SessionCore {
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
     // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
-    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `${method}: id ${String(id)} in flight`)
+    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `${method}: id ${id} in flight`)
     const handler = this.#requestHandlers.get(method)
     if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
     const controller = new AbortController()

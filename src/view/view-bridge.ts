@@ -16,12 +16,10 @@ import {
   LOGGING_MESSAGE,
   MESSAGE,
   OPEN_LINK,
-  PROMPTS_LIST_CHANGED,
   REQUEST_DISPLAY_MODE,
   REQUEST_TEARDOWN,
   RESOURCE_TEARDOWN,
   RESOURCES_LIST,
-  RESOURCES_LIST_CHANGED,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
   SessionCore,
@@ -31,7 +29,6 @@ import {
   TOOL_INPUT_PARTIAL,
   TOOL_RESULT,
   TOOLS_CALL,
-  TOOLS_LIST_CHANGED,
   UPDATE_MODEL_CONTEXT,
   hostAllows,
   invalid,
@@ -195,8 +192,7 @@ export class ViewBridge {
       if (this.#earlyChanges) Object.assign(this.#earlyChanges, change)
       else this.#changeContext(change)
     })
-    const lists = { tools: TOOLS_LIST_CHANGED, resources: RESOURCES_LIST_CHANGED, prompts: PROMPTS_LIST_CHANGED } as const
-    for (const list of Object.keys(lists) as Array<keyof typeof lists>) session.on(lists[list], () => this.#events.emit('listchanged', list))
+    for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params) => {
       const outcomes = await Promise.allSettled(this.#events.collect('teardown', readTeardownParams(params)))
       this.stopAutoResize()
