@@ -268,15 +268,11 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   return context
 }
 
-const isNumber = (value: unknown) => Number.isFinite(value)
 const oneOf = (...allowed: unknown[]) => (value: unknown) => allowed.includes(value)
 const isString = (value: unknown) => typeof value === 'string'
 const isDisplayMode = oneOf(...DISPLAY_MODES)
-/** Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`. */
-const isDimensions = (value: Record<string, unknown>) =>
-  Object.values(value).every((axis) => axis === undefined || isNumber(axis)) &&
-  (value.height === undefined || value.maxHeight === undefined) &&
-  (value.width === undefined || value.maxWidth === undefined)
+/** Each value given, and a finite number. */
+const finite = (values: unknown[]) => values.every(Number.isFinite)
 
 /** Checks for the known host-context fields; an unknown key passes (forward compatibility). */
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
@@ -288,9 +284,14 @@ const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   timeZone: isString,
   userAgent: isString,
   styles: (value) => isObject(value) && [value.variables, value.css].every((part) => part === undefined || isObject(part)),
-  containerDimensions: (value) => isObject(value) && isDimensions(value),
+  // Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`.
+  containerDimensions: (value) =>
+    isObject(value) &&
+    finite(Object.values(value).filter((axis) => axis !== undefined)) &&
+    [value.height, value.maxHeight].includes(undefined) &&
+    [value.width, value.maxWidth].includes(undefined),
   deviceCapabilities: isObject,
-  safeAreaInsets: (value) => isObject(value) && [value.top, value.right, value.bottom, value.left].every(isNumber),
+  safeAreaInsets: (value) => isObject(value) && finite([value.top, value.right, value.bottom, value.left]),
   toolInfo: (value) => isObject(value) && isTool(value.tool),
 }
 
