@@ -11,7 +11,7 @@
  * needs on top: inspection of each incoming message against limits, and a trace of the traffic.
  */
 import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
-import { classify, isObject, isRequestId, type Classified, type JsonRpcMessage } from './jsonrpc.js'
+import { isObject, isRequestId, route, type JsonRpcMessage, type Routes } from './jsonrpc.js'
 import { CANCELLED, PING, PROGRESS } from './methods.js'
 import type { RequestId } from './mcp-types.js'
 import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js'
@@ -78,6 +78,15 @@ export class SessionCore {
   /** Incoming requests being handled, by id, so the peer can cancel them. */
   readonly #inFlight = new Map<RequestId, AbortController>()
   readonly #unlisten: () => void
+  /** Where each incoming message goes (see `route`), built once. */
+  readonly #routes: Routes<void> = {
+    request: (id, method, params) => this.#request(id, method, params),
+    notification: (method, params) => this.#notification(method, params),
+    result: (id, result, data) => this.#answer(id, result, data),
+    error: (id, error, data) => this.#answer(id, fromRpcError(error), data),
+    invalid: (reason, data, id, reply) => this.refuse(reason, 'MALFORMED', data, id, reply),
+    foreign: () => {},
+  }
   #nextId = 1
   #closed = false
   /**
@@ -194,26 +203,27 @@ export class SessionCore {
     this.#transport.send(message)
   }
 
+  /** Acts on one incoming value; a subclass may look at it first. */
+  protected receive(data: unknown): void {
+    route(data, this.#routes)
+  }
+
   /**
-   * Acts on one incoming value. A subclass may look at it first and pass it on, or turn it into
-   * an `invalid` message reported under its own warning `code` (answered or settled as one).
+   * Refuses an incoming message, reported under `code`: a request whose `id` is usable is
+   * answered with the `reply` error code; a response with a usable `id` rejects that request with
+   * `PROTOCOL`.
    */
-  protected receive(data: unknown, message: Classified = classify(data), code: BridgeWarningCode = 'MALFORMED'): void {
-    switch (message.kind) {
-      case 'notification':
-        return this.#notification(message.method, message.params)
-      case 'request':
-        return this.#request(message.id, message.method, message.params)
-      case 'foreign':
-        return
-    }
-    const pending = this.#pending.get(message.id!)
-    if (message.kind === 'invalid') {
-      this.warn(code, message.reason, data)
-      if (message.reply) this.#reply(message.id!, { code: message.reply, message: message.reason }, true)
-      else pending?.settle(new BridgeError('PROTOCOL', message.reason))
-    } else if (!pending) this.warn('UNEXPECTED', `response: unknown id ${message.id}`, data)
-    else pending.settle(message.kind === 'result' ? message.result : fromRpcError(message.error))
+  protected refuse(reason: string, code: BridgeWarningCode, data?: unknown, id?: RequestId, reply?: number): void {
+    this.warn(code, reason, data)
+    if (id === undefined) return
+    if (reply) this.#reply(id, { code: reply, message: reason }, true)
+    else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
+  }
+
+  #answer(id: RequestId, outcome: Record<string, unknown> | BridgeError, data: unknown): void {
+    const pending = this.#pending.get(id)
+    if (pending) pending.settle(outcome)
+    else this.warn('UNEXPECTED', `response: unknown id ${id}`, data)
   }
 
   /** Gives `pending` its full time again, from now. */

@@ -5,7 +5,7 @@
  * its parent can reach it, and the parent wrote the view's document.
  */
 import { RPC_INVALID_REQUEST } from './errors.js'
-import { classify, type Classified, type JsonRpcMessage } from './jsonrpc.js'
+import { classify, isJsonRpc, type JsonRpcMessage } from './jsonrpc.js'
 import { SessionCore, type SessionCoreOptions } from './session-core.js'
 
 export { DEFAULT_TIMEOUT_MS, type RequestContext, type RequestHandler, type NotificationHandler, type RequestOptions } from './session-core.js'
@@ -36,18 +36,17 @@ export class Session extends SessionCore {
     this.#trace?.('out', message)
   }
 
-  protected override receive(data: unknown, message: Classified = classify(data)): void {
-    if (message.kind === 'foreign') return
+  protected override receive(data: unknown): void {
+    // Other scripts' messages are not ours to inspect or trace.
+    if (!isJsonRpc(data)) return
     const { problem, stripped } = this.#inspect?.(data) ?? { stripped: 0 }
     if (problem) {
       // Answered (a request) or settled (a response) as a malformed message, without the data.
-      const reason = `Message ${problem}`
-      const id = 'id' in message ? message.id : undefined
-      const invalid: Classified = id === undefined ? { kind: 'invalid', reason } : { kind: 'invalid', reason, id, ...(message.kind === 'request' && { reply: RPC_INVALID_REQUEST }) }
-      return super.receive(undefined, invalid, 'TOO_LARGE')
+      const message = classify(data)
+      return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, 'id' in message ? message.id : undefined, message.kind === 'request' ? RPC_INVALID_REQUEST : undefined)
     }
     if (stripped) this.warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
-    this.#trace?.('in', data as JsonRpcMessage)
-    super.receive(data, message)
+    this.#trace?.('in', data as unknown as JsonRpcMessage)
+    super.receive(data)
   }
 }
