@@ -1,7 +1,9 @@
 /**
  * Builds every entry as ESM + CJS with declarations, and the view as one minified script-tag
- * bundle (global `McpAppBridge`) that an app can inline into its single HTML file. The library has
- * no runtime dependency; the MCP SDK (the host's peer) stays external.
+ * bundle (global `McpAppBridge`) that an app can inline into its single HTML file.
+ *
+ * nanoevents is ESM-only: the ESM build leaves it to the consumer's bundler (it is a dependency),
+ * the CJS and IIFE builds inline it.
  */
 import typescript from '@rollup/plugin-typescript'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
@@ -63,7 +65,7 @@ const ts = (declarations: boolean) =>
     },
   })
 
-const external = (id: string) => id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
+const external = (id: string) => id === 'nanoevents' || id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
 
 /** TypeScript to JavaScript, without type-checking (`tsc --noEmit` does that): fast enough for a test. */
 const stripTypes = (): Plugin => ({
@@ -83,7 +85,7 @@ const stripTypes = (): Plugin => ({
 export const viewIife: RollupOptions & { output: OutputOptions } = {
   input: 'src/view/index.ts',
   plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), stripTypes()],
-  // Nothing in src runs code on import, so unused modules and tables drop out.
+  // Nothing in src or nanoevents runs code on import, so unused modules and tables drop out.
   treeshake: { moduleSideEffects: false },
   output: {
     file: 'dist/mcp-app-bridge.iife.js',

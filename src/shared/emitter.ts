@@ -1,10 +1,9 @@
 /**
- * The event surface of both bridges, nanoevents' API (`on()` returns the function that undoes it)
- * with each listener isolated so that one throwing listener neither stops the others nor escapes
- * into the bridge's message handling. Its error is reported the way the DOM reports a throwing
- * event listener. It is written here rather than wrapping nanoevents: the wrapper needed
- * nanoevents' internal listener lists, and was larger than the emitter itself.
+ * The event surface of both bridges: nanoevents, with each listener isolated so that one
+ * throwing listener neither stops the others nor escapes into the bridge's message handling.
+ * Its error is reported the way the DOM reports a throwing event listener.
  */
+import { createNanoEvents, type Emitter } from 'nanoevents'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EventMap<Events> = { [K in keyof Events]: (...args: any[]) => unknown }
@@ -20,14 +19,10 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
 }
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
-  const all: { [K in keyof Events]?: Array<(...args: unknown[]) => unknown> } = {}
-  const listeners = (event: keyof Events) => all[event] ?? []
+  const inner: Emitter = createNanoEvents()
+  const listeners = (event: keyof Events) => (inner.events[event as string] ?? []) as Array<(...args: unknown[]) => unknown>
   return {
-    on(event, listener) {
-      ;(all[event] ??= []).push(listener)
-      // A new array: an emit in progress keeps calling the listeners it started with.
-      return () => void (all[event] = listeners(event).filter((other) => other !== listener))
-    },
+    on: (event, listener) => inner.on(event as string, listener as never),
     emit(event, ...args) {
       for (const listener of listeners(event)) {
         try {
