@@ -34,19 +34,20 @@ export const RPC_DENIED = -32000
 export const RPC_REQUEST_TIMEOUT = -32001
 
 export class BridgeError extends Error {
+  // `declare`: assigned in the constructor, so no field initializers are emitted.
   /** Stable machine-readable reason. */
-  readonly code: BridgeErrorCode
+  declare readonly code: BridgeErrorCode
   /** The JSON-RPC error code, when the error came from (or goes to) the wire. */
-  readonly rpcCode: number | undefined
+  declare readonly rpcCode: number | undefined
   /** The JSON-RPC error's `data`, when there was one. */
-  readonly data: unknown
+  declare readonly data: unknown
 
-  constructor(code: BridgeErrorCode, message: string, options: { rpcCode?: number; data?: unknown; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+  constructor(code: BridgeErrorCode, message: string, { rpcCode, data, cause }: { rpcCode?: number; data?: unknown; cause?: unknown } = {}) {
+    super(message, cause === undefined ? undefined : { cause })
     this.name = 'BridgeError'
     this.code = code
-    this.rpcCode = options.rpcCode
-    this.data = options.data
+    this.rpcCode = rpcCode
+    this.data = data
   }
 }
 
@@ -86,8 +87,8 @@ export function fromRpcError(error: RpcErrorObject): BridgeError {
  */
 export function toRpcError(thrown: unknown): RpcErrorObject {
   const error = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
-  const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : Number.isInteger(error?.code) ? (error!.code as number) : undefined
+  const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : error?.code
   const message = typeof error?.message === 'string' ? error.message : String(thrown)
-  if (code === undefined) return { code: RPC_INTERNAL_ERROR, message }
-  return error!.data === undefined ? { code, message } : { code, message, data: error!.data }
+  // A JSON-RPC code must be an integer: anything else is answered as an internal error.
+  return Number.isInteger(code) ? { code: code as number, message, ...(error!.data !== undefined && { data: error!.data }) } : { code: RPC_INTERNAL_ERROR, message }
 }

@@ -58,6 +58,13 @@ function optionalString(where: string, params: Params, field: string): void {
   if (params[field] !== undefined && typeof params[field] !== 'string') invalid(where, field, 'a string')
 }
 
+/** A field the peer should have sent: when it is missing, that is reported and `fallback` used. */
+function present(where: string, field: string, value: unknown, fallback: unknown, note: Note): unknown {
+  if (value !== undefined) return value
+  note(`${where}: no ${field}`, 'MALFORMED')
+  return fallback
+}
+
 /** A value that should be an object but may arrive double-encoded as a JSON string (seen in the field). */
 export function objectOrJson(where: string, field: string, value: unknown, note: Note): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
@@ -69,7 +76,7 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
       invalid(where, field, 'an object')
     }
     if (!isObject(parsed)) invalid(where, field, 'an object')
-    note(`${where}: ${field} was a JSON string`)
+    note(`${where}: ${field} JSON-encoded`)
     return parsed
   }
   if (!isObject(value)) invalid(where, field, 'an object')
@@ -78,26 +85,22 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
 
 /** `content`: an array of blocks, or one block object (the spec's example form), reported. */
 function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
-  let blocks = value
   if (isObject(value)) {
-    note(`${where}: content was not an array`)
-    blocks = [value]
+    note(`${where}: content not an array`)
+    value = [value]
   }
-  if (!Array.isArray(blocks)) invalid(where, 'content', 'an array')
-  blocks.forEach((block, i) => {
+  if (!Array.isArray(value)) invalid(where, 'content', 'an array')
+  value.forEach((block, i) => {
     if (!isObject(block) || typeof block.type !== 'string') invalid(where, `content[${i}].type`, 'a string')
     if (block.type === 'text' && typeof block.text !== 'string') invalid(where, `content[${i}].text`, 'a string')
   })
-  return blocks as ContentBlock[]
+  return value
 }
 
+/** `appInfo` or `hostInfo`: a name is required; a missing version is reported and becomes `''`. */
 function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
   if (!isObject(value) || typeof value.name !== 'string') invalid(where, `${field}.name`, 'a string')
-  if (typeof value.version !== 'string') {
-    note(`${where}: no ${field}.version`, 'MALFORMED')
-    return { ...value, name: value.name, version: '' }
-  }
-  return value as Implementation
+  return typeof value.version === 'string' ? (value as Implementation) : { ...value, name: value.name, version: present(where, `${field}.version`, undefined, '', note) as string }
 }
 
 function displayModes(where: string, field: string, value: unknown, note: Note): McpUiDisplayMode[] | undefined {
@@ -123,21 +126,14 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
     note(`${where}: capabilities used instead of appCapabilities`)
     capabilities = params.capabilities
   }
-  if (capabilities === undefined) {
-    note(`${where}: appCapabilities is missing; treated as {}`, 'MALFORMED')
-    capabilities = {}
-  }
+  capabilities = present(where, 'appCapabilities', capabilities, {}, note)
   if (!isObject(capabilities)) invalid(where, 'appCapabilities', 'an object')
   const modes = displayModes(where, 'appCapabilities.availableDisplayModes', capabilities.availableDisplayModes, note)
   if (capabilities.tools !== undefined && !isObject(capabilities.tools)) invalid(where, 'appCapabilities.tools', 'an object')
-  let protocolVersion = params.protocolVersion
-  if (typeof protocolVersion !== 'string') {
-    if (protocolVersion !== undefined) invalid(where, 'protocolVersion', 'a string')
-    note(`${where}: protocolVersion is missing`, 'MALFORMED')
-    protocolVersion = ''
-  }
+  const protocolVersion = present(where, 'protocolVersion', params.protocolVersion, '', note)
+  if (typeof protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
   const appCapabilities: McpUiAppCapabilities = modes ? { ...capabilities, availableDisplayModes: modes } : { ...capabilities }
-  return { ...params, appInfo: implementation(where, 'appInfo', info, note), appCapabilities, protocolVersion: protocolVersion as string }
+  return { ...params, appInfo: implementation(where, 'appInfo', info, note), appCapabilities, protocolVersion }
 }
 
 /** `size-changed`: each axis optional, but when present a finite, non-negative number. */
@@ -155,8 +151,7 @@ export function readSizeChanged(params: Params): McpUiSizeChangedParams {
 /** `ui/message`: role `user` only; content as an array or a single block (noted). */
 export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
   const where = 'ui/message params'
-  if (params.role === undefined) note(`${where}: role is missing; treated as "user"`, 'MALFORMED')
-  else if (params.role !== 'user') invalid(where, 'role', '"user"')
+  if (present(where, 'role', params.role, 'user', note) !== 'user') invalid(where, 'role', '"user"')
   return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
 }
 
@@ -236,16 +231,9 @@ export function readCreateMessageParams(params: Params): CreateMessageParams {
 
 /** A `CallToolResult`, from the view's own tools or the server; `content` missing is noted and defaulted. */
 export function readCallToolResult(value: Params, note: Note, where = 'tools/call result'): CallToolResult {
-  let content = value.content
-  if (content === undefined) {
-    note(`${where}: no content`, 'MALFORMED')
-    content = []
-  }
-  const result: CallToolResult = { ...value, content: contentBlocks(where, content, note) }
-  const structured = objectOrJson(where, 'structuredContent', value.structuredContent, note)
-  if (structured) result.structuredContent = structured
   if (value.isError !== undefined && typeof value.isError !== 'boolean') invalid(where, 'isError', 'a boolean')
-  return result
+  const structuredContent = objectOrJson(where, 'structuredContent', value.structuredContent, note)
+  return { ...value, content: contentBlocks(where, present(where, 'content', value.content, [], note), note), ...(structuredContent && { structuredContent }) }
 }
 
 export function readListToolsResult(value: Params): ListToolsResult {
@@ -274,22 +262,17 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   for (const key of Object.keys(value)) {
     const field = value[key]
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
-    if (key === '__proto__') note(`${where}: dropped __proto__`, 'MALFORMED')
-    else if (field === undefined || hostContextFieldIsValid(key, field)) context[key] = field
-    else note(`${where}: dropped invalid ${key}`, 'MALFORMED')
+    if (key !== '__proto__' && (field === undefined || hostContextFieldIsValid(key, field))) context[key] = field
+    else note(`${where}: dropped ${key}`, 'MALFORMED')
   }
   return context
 }
 
-const isNumber = (value: unknown) => Number.isFinite(value)
 const oneOf = (...allowed: unknown[]) => (value: unknown) => allowed.includes(value)
 const isString = (value: unknown) => typeof value === 'string'
 const isDisplayMode = oneOf(...DISPLAY_MODES)
-/** Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`. */
-const isDimensions = (value: Record<string, unknown>) =>
-  Object.values(value).every((axis) => axis === undefined || isNumber(axis)) &&
-  (value.height === undefined || value.maxHeight === undefined) &&
-  (value.width === undefined || value.maxWidth === undefined)
+/** Each value given, and a finite number. */
+const finite = (values: unknown[]) => values.every(Number.isFinite)
 
 /** Checks for the known host-context fields; an unknown key passes (forward compatibility). */
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
@@ -301,9 +284,14 @@ const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   timeZone: isString,
   userAgent: isString,
   styles: (value) => isObject(value) && [value.variables, value.css].every((part) => part === undefined || isObject(part)),
-  containerDimensions: (value) => isObject(value) && isDimensions(value),
+  // Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`.
+  containerDimensions: (value) =>
+    isObject(value) &&
+    finite(Object.values(value).filter((axis) => axis !== undefined)) &&
+    [value.height, value.maxHeight].includes(undefined) &&
+    [value.width, value.maxWidth].includes(undefined),
   deviceCapabilities: isObject,
-  safeAreaInsets: (value) => isObject(value) && [value.top, value.right, value.bottom, value.left].every(isNumber),
+  safeAreaInsets: (value) => isObject(value) && finite([value.top, value.right, value.bottom, value.left]),
   toolInfo: (value) => isObject(value) && isTool(value.tool),
 }
 
@@ -314,20 +302,17 @@ function hostContextFieldIsValid(key: string, value: unknown): boolean {
 /** The `ui/initialize` result. Missing capability or context objects are noted and defaulted. */
 export function readInitializeResult(value: Params, note: Note): McpUiInitializeResult {
   const where = 'ui/initialize result'
-  if (typeof value.protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
-  const hostInfo = implementation(where, 'hostInfo', value.hostInfo, note)
-  let capabilities = value.hostCapabilities
-  if (capabilities === undefined) {
-    note(`${where}: no hostCapabilities`, 'MALFORMED')
-    capabilities = {}
+  const { protocolVersion } = value
+  const hostCapabilities = present(where, 'hostCapabilities', value.hostCapabilities, {}, note)
+  if (typeof protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
+  if (!isObject(hostCapabilities)) invalid(where, 'hostCapabilities', 'an object')
+  return {
+    ...value,
+    protocolVersion,
+    hostInfo: implementation(where, 'hostInfo', value.hostInfo, note),
+    hostCapabilities,
+    hostContext: readHostContext(present(where, 'hostContext', value.hostContext, {}, note), note, where),
   }
-  if (!isObject(capabilities)) invalid(where, 'hostCapabilities', 'an object')
-  let context = value.hostContext
-  if (context === undefined) {
-    note(`${where}: no hostContext`, 'MALFORMED')
-    context = {}
-  }
-  return { ...value, protocolVersion: value.protocolVersion, hostInfo, hostCapabilities: capabilities, hostContext: readHostContext(context, note, where) }
 }
 
 /** `tool-input` and `tool-input-partial`: `arguments` optional (defaulted to `{}`), maybe double-encoded. */

@@ -57,25 +57,64 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Sorts one incoming value into a {@link Classified} kind. */
-export function classify(data: unknown): Classified {
-  if (!isObject(data) || data.jsonrpc !== '2.0') return { kind: 'foreign' }
+/**
+ * What {@link route} calls for each kind of incoming value, with checked values only. `data` is
+ * the value as it arrived, for reports.
+ */
+export interface Routes<T> {
+  request(id: RequestId, method: string, params: Record<string, unknown>): T
+  notification(method: string, params: Record<string, unknown>): T
+  result(id: RequestId, result: Record<string, unknown>, data: unknown): T
+  error(id: RequestId, error: RpcErrorObject, data: unknown): T
+  /**
+   * Claims JSON-RPC 2.0 but is malformed. `id` when it is usable (a request to answer with the
+   * `reply` code, or the request a response settles).
+   */
+  invalid(reason: string, data: unknown, id?: RequestId, reply?: number): T
+  /** Not JSON-RPC 2.0 at all: other scripts share `postMessage`, so this is ignored quietly. */
+  foreign(): T
+}
+
+/** True when `data` claims to be JSON-RPC 2.0 (whether or not it is well-formed). */
+export function isJsonRpc(data: unknown): data is Record<string, unknown> {
+  return isObject(data) && data.jsonrpc === '2.0'
+}
+
+/**
+ * Hands one incoming value to the route for its kind: the one place that knows what is valid
+ * JSON-RPC. A session routes straight to its handlers, with nothing allocated on the way.
+ */
+export function route<T>(data: unknown, to: Routes<T>): T {
+  if (!isJsonRpc(data)) return to.foreign()
   const has = (key: string) => Object.hasOwn(data, key)
   const { id, method, params = {}, result, error } = data
   // Only a usable id can be answered (a request) or matched (a response).
   const answerable = has('id') && isRequestId(id)
-  const invalid = (reason: string, reply?: number): Classified =>
-    answerable ? (reply ? { kind: 'invalid', reason, id, reply } : { kind: 'invalid', reason, id }) : { kind: 'invalid', reason }
+  const invalid = (reason: string, reply?: number) => (answerable ? to.invalid(reason, data, id, reply) : to.invalid(reason, data))
   if (has('method')) {
-    if (typeof method !== 'string' || !method) return invalid('method must be a non-empty string', RPC_INVALID_REQUEST)
+    if (typeof method !== 'string' || !method) return invalid('bad method', RPC_INVALID_REQUEST)
     if (has('id') && !answerable) return invalid(`${method}: bad id`)
-    if (!isObject(params)) return invalid(`${method}: params must be an object`, RPC_INVALID_PARAMS)
-    return answerable ? { kind: 'request', id, method, params } : { kind: 'notification', method, params }
+    if (!isObject(params)) return invalid(`${method}: bad params`, RPC_INVALID_PARAMS)
+    return answerable ? to.request(id, method, params) : to.notification(method, params)
   }
-  if (!answerable) return invalid('response without id')
-  if (has('result') === has('error')) return invalid('response needs result or error')
-  if (has('result')) return isObject(result) ? { kind: 'result', id, result } : invalid('result must be an object')
+  if (!answerable) return invalid('response: bad id')
+  if (has('result') === has('error')) return invalid('response: result xor error')
+  if (has('result')) return isObject(result) ? to.result(id, result, data) : invalid('response: bad result')
   return isObject(error) && typeof error.code === 'number' && typeof error.message === 'string'
-    ? { kind: 'error', id, error: Object.hasOwn(error, 'data') ? { code: error.code, message: error.message, data: error.data } : { code: error.code, message: error.message } }
-    : invalid('bad error object')
+    ? to.error(id, { code: error.code, message: error.message, ...(Object.hasOwn(error, 'data') && { data: error.data }) }, data)
+    : invalid('response: bad error')
+}
+
+const CLASSIFY: Routes<Classified> = {
+  request: (id, method, params) => ({ kind: 'request', id, method, params }),
+  notification: (method, params) => ({ kind: 'notification', method, params }),
+  result: (id, result) => ({ kind: 'result', id, result }),
+  error: (id, error) => ({ kind: 'error', id, error }),
+  invalid: (reason, _data, id, reply) => ({ kind: 'invalid', reason, ...(id !== undefined && { id, ...(reply && { reply }) }) }),
+  foreign: () => ({ kind: 'foreign' }),
+}
+
+/** Sorts one incoming value into a {@link Classified} kind. */
+export function classify(data: unknown): Classified {
+  return route(data, CLASSIFY)
 }

@@ -16,7 +16,7 @@ import {
   type McpUiAppCapabilities,
   type Note,
   type RequestContext,
-  type Session,
+  type SessionCore,
   type Tool,
 } from '../protocol/index.js'
 
@@ -26,55 +26,53 @@ export type AppToolDefinition = Omit<Tool, 'name' | 'inputSchema'> & { inputSche
 /** Runs the tool with the host's arguments; returns an MCP `CallToolResult`. */
 export type AppToolHandler = (args: Record<string, unknown>, context: RequestContext) => CallToolResult | Promise<CallToolResult>
 
-export class AppTools {
-  readonly #tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
-  readonly #session: Session
-  /** The capabilities declared in the handshake, once it happened. */
-  #declared: McpUiAppCapabilities | undefined
-
-  constructor(session: Session, note: Note) {
-    this.#session = session
-    const declared = () => {
-      if (!this.#declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
-    }
-    session.handle(TOOLS_LIST, () => (declared(), { tools: [...this.#tools.values()].map((entry) => entry.tool) }))
-    session.handle(TOOLS_CALL, async (params, context) => {
-      declared()
-      const call = readCallToolParams(params, note)
-      const entry = this.#tools.get(call.name)
-      if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool ${call.name}`)
-      try {
-        const result = await entry.handler(call.arguments ?? {}, context)
-        if (!isObject(result)) throw new Error(`${call.name} returned no result`)
-        return readCallToolResult(result, note)
-      } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
-      }
-    })
-  }
-
+export interface AppTools {
   /**
    * Fixes the capabilities sent in `ui/initialize`: tools registered before the handshake add
    * `tools: { listChanged: true }`.
    */
-  declare(capabilities: McpUiAppCapabilities): McpUiAppCapabilities {
-    return (this.#declared = this.#tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities)
-  }
-
+  declare(capabilities: McpUiAppCapabilities): McpUiAppCapabilities
   /** Adds a tool and returns the function that removes it; see `ViewBridge.registerTool`. */
-  register(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void {
-    if (this.#tools.has(name)) throw new BridgeError('PROTOCOL', `Tool ${name} exists`)
-    // After the handshake the host knows for good whether this app has tools.
-    if (this.#declared && !this.#declared.tools) throw new BridgeError('NOT_SUPPORTED', `Tool ${name}: no capabilities.tools`)
-    const entry = { tool: { ...definition, name, inputSchema: definition.inputSchema ?? { type: 'object' as const } }, handler }
-    this.#tools.set(name, entry)
-    this.#changed()
-    return () => {
-      if (this.#tools.get(name) === entry && this.#tools.delete(name)) this.#changed()
-    }
-  }
+  register(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void
+}
 
-  #changed(): void {
-    if (this.#declared?.tools?.listChanged && !this.#session.closed) this.#session.notify(TOOLS_LIST_CHANGED, {})
+/** Answers the host's `tools/list` and `tools/call` on `session` from the tools registered. */
+export function serveAppTools(session: SessionCore, note: Note): AppTools {
+  const tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
+  /** The capabilities declared in the handshake, once it happened. */
+  let declared: McpUiAppCapabilities | undefined
+  const requireTools = () => {
+    if (!declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
+  }
+  const changed = () => {
+    if (declared?.tools?.listChanged && !session.closed) session.notify(TOOLS_LIST_CHANGED, {})
+  }
+  session.handle(TOOLS_LIST, () => (requireTools(), { tools: [...tools.values()].map((entry) => entry.tool) }))
+  session.handle(TOOLS_CALL, async (params, context) => {
+    requireTools()
+    const call = readCallToolParams(params, note)
+    const entry = tools.get(call.name)
+    if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool ${call.name}`)
+    try {
+      const result = await entry.handler(call.arguments ?? {}, context)
+      if (!isObject(result)) throw new Error(`${call.name} returned no result`)
+      return readCallToolResult(result, note)
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
+    }
+  })
+  return {
+    declare: (capabilities) => (declared = tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities),
+    register(name, definition, handler) {
+      if (tools.has(name)) throw new BridgeError('PROTOCOL', `Tool ${name} exists`)
+      // After the handshake the host knows for good whether this app has tools.
+      if (declared && !declared.tools) throw new BridgeError('NOT_SUPPORTED', `Tool ${name}: no capabilities.tools`)
+      const entry = { tool: { ...definition, name, inputSchema: definition.inputSchema ?? { type: 'object' as const } }, handler }
+      tools.set(name, entry)
+      changed()
+      return () => {
+        if (tools.get(name) === entry && tools.delete(name)) changed()
+      }
+    },
   }
 }

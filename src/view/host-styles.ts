@@ -11,17 +11,17 @@ import type { McpUiHostContext, McpUiStyles, McpUiTheme } from '../protocol/inde
  * both when `theme` is neither `light` nor `dark`.
  */
 export function applyDocumentTheme(theme: McpUiTheme | undefined, root: HTMLElement = document.documentElement): void {
-  if (theme === 'light' || theme === 'dark') {
-    root.setAttribute('data-theme', theme)
-    root.style.colorScheme = theme
-  } else {
-    root.removeAttribute('data-theme')
-    root.style.removeProperty('color-scheme')
-  }
+  const known = theme === 'light' || theme === 'dark'
+  root.style.colorScheme = known ? theme : '' // '' removes the declaration
+  if (known) root.dataset.theme = theme
+  else delete root.dataset.theme
 }
 
-/** The variables each root got from us, so that the ones that disappear can be removed. */
-const appliedVariables = new WeakMap<HTMLElement, string[]>()
+/**
+ * What each root and document got from us: the variable names set on a root (so that the ones
+ * that disappear can be removed), the one `<style>` element holding a document's fonts.
+ */
+const applied = new WeakMap<object, string[] | HTMLStyleElement>()
 
 /**
  * Sets the host's CSS variables on `root` as inline custom properties and removes the ones set by
@@ -30,19 +30,12 @@ const appliedVariables = new WeakMap<HTMLElement, string[]>()
  * too, so a value can never end its declaration and start another one, whatever the DOM.
  */
 export function applyHostStyleVariables(variables: McpUiStyles | undefined, root: HTMLElement = document.documentElement): void {
-  const applied: string[] = []
-  for (const [name, value] of Object.entries(variables ?? {})) {
-    if (/^--[\w-]+$/.test(name) && typeof value === 'string' && !/[;{}]/.test(value)) {
-      root.style.setProperty(name, value)
-      applied.push(name)
-    }
-  }
-  for (const name of appliedVariables.get(root) ?? []) if (!applied.includes(name)) root.style.removeProperty(name)
-  appliedVariables.set(root, applied)
+  const values = (variables ?? {}) as Record<string, unknown>
+  const names = Object.keys(values).filter((name) => /^--[\w-]+$/.test(name) && typeof values[name] === 'string' && !/[;{}]/.test(values[name]))
+  for (const name of (applied.get(root) as string[] | undefined) ?? []) if (!names.includes(name)) root.style.removeProperty(name)
+  for (const name of names) root.style.setProperty(name, values[name] as string)
+  applied.set(root, names)
 }
-
-/** The one `<style>` element holding each document's host fonts. */
-const fontStyles = new WeakMap<Document, HTMLStyleElement>()
 
 /**
  * Puts the host's font CSS (`@font-face` / `@import` rules, trusted as the host's own) into one
@@ -50,12 +43,9 @@ const fontStyles = new WeakMap<Document, HTMLStyleElement>()
  * are gone. The text is set as `textContent`, never parsed as HTML.
  */
 export function applyHostFonts(css: string | undefined, doc: Document = document): void {
-  let style = fontStyles.get(doc)
-  if (typeof css !== 'string' || !css) {
-    style?.remove()
-    return
-  }
-  if (!style) fontStyles.set(doc, (style = doc.createElement('style')))
+  let style = applied.get(doc) as HTMLStyleElement | undefined
+  if (typeof css !== 'string' || !css) return style?.remove()
+  if (!style) applied.set(doc, (style = doc.createElement('style')))
   if (style.textContent !== css) style.textContent = css
   if (!style.isConnected) (doc.head ?? doc.documentElement).append(style)
 }

@@ -29,17 +29,13 @@ export interface ParentTransportOptions {
 }
 
 export class ParentTransport implements Transport {
-  readonly #target: MessageTarget
-  readonly #self: MessageSource
-  readonly #onForeignOrigin: ParentTransportOptions['onForeignOrigin']
+  readonly #options: ParentTransportOptions
   #origin: string | undefined
   #lastOrigin: string | undefined
 
   constructor(options: ParentTransportOptions) {
-    this.#target = options.target
-    this.#self = options.self
+    this.#options = options
     this.#origin = options.origin
-    this.#onForeignOrigin = options.onForeignOrigin
   }
 
   /** The pinned host origin, once known. */
@@ -54,20 +50,18 @@ export class ParentTransport implements Transport {
 
   send(message: JsonRpcMessage): void {
     // An opaque ("null") parent can only be addressed with "*".
-    this.#target.postMessage(message, this.#origin && this.#origin !== 'null' ? this.#origin : '*')
+    this.#options.target.postMessage(message, this.#origin && this.#origin !== 'null' ? this.#origin : '*')
   }
 
   listen(receive: (data: unknown) => void): () => void {
+    const { target, self, onForeignOrigin } = this.#options
     const listener = (event: MessageEvent) => {
-      if (event.source !== (this.#target as unknown)) return
-      if (this.#origin !== undefined && event.origin !== this.#origin) {
-        this.#onForeignOrigin?.(event.origin)
-        return
-      }
+      if (event.source !== (target as unknown)) return
+      if (this.#origin !== undefined && event.origin !== this.#origin) return onForeignOrigin?.(event.origin)
       this.#lastOrigin = event.origin
       receive(event.data)
     }
-    this.#self.addEventListener('message', listener)
-    return () => this.#self.removeEventListener('message', listener)
+    self.addEventListener('message', listener)
+    return () => self.removeEventListener('message', listener)
   }
 }

@@ -16,24 +16,22 @@ import {
   LOGGING_MESSAGE,
   MESSAGE,
   OPEN_LINK,
-  PROMPTS_LIST_CHANGED,
   REQUEST_DISPLAY_MODE,
   REQUEST_TEARDOWN,
   RESOURCE_TEARDOWN,
   RESOURCES_LIST,
-  RESOURCES_LIST_CHANGED,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
-  Session,
+  SessionCore,
   SIZE_CHANGED,
   TOOL_CANCELLED,
   TOOL_INPUT,
   TOOL_INPUT_PARTIAL,
   TOOL_RESULT,
   TOOLS_CALL,
-  TOOLS_LIST_CHANGED,
   UPDATE_MODEL_CONTEXT,
   hostAllows,
+  invalid,
   isSupportedVersion,
   mergeHostContext,
   readCallToolResult,
@@ -58,6 +56,7 @@ import {
   type McpUiDownloadFileParams,
   type McpUiHostCapabilities,
   type McpUiHostContext,
+  type McpUiInitializeResult,
   type McpUiMessageParams,
   type McpUiResourceTeardownParams,
   type McpUiSizeChangedParams,
@@ -71,7 +70,7 @@ import {
 } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
-import { AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
+import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
 import { startAutoResize } from './auto-resize.js'
 
 /** Default timeout of the handshake, in milliseconds. */
@@ -151,12 +150,13 @@ export class ViewBridge {
   readonly #target: MessageTarget
   readonly #events = createEmitter<ViewBridgeEvents>()
   readonly #transport: ParentTransport
-  readonly #session: Session
+  readonly #session: SessionCore
   readonly #tools: AppTools
   readonly #early = new Map<OneShot, unknown>()
-  /** Context changes that raced ahead of the handshake answer; applied after it, not lost. */
-  #earlyChanges: Array<Record<string, unknown>> | undefined = []
-  #connection: ViewConnection | undefined
+  /** Context changes that raced ahead of the handshake answer, merged; applied after it, not lost. */
+  #earlyChanges: McpUiHostContext | undefined = {}
+  /** The handshake answer, its `hostContext` kept current. */
+  #connection: McpUiInitializeResult | undefined
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
@@ -173,12 +173,12 @@ export class ViewBridge {
       origin: options.hostOrigin,
       onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
     })
-    const session = (this.#session = new Session({
+    const session = (this.#session = new SessionCore({
       transport: this.#transport,
       timeoutMs: options.timeoutMs,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
-    this.#tools = new AppTools(session, this.#note)
+    this.#tools = serveAppTools(session, this.#note)
     // A reader that throws is reported by the session as a MALFORMED warning: a notification has no answer.
     const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
       session.on(method, (params) => this.#deliver(event, read(params)))
@@ -188,11 +188,11 @@ export class ViewBridge {
     session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
     session.on(HOST_CONTEXT_CHANGED, (params) => {
       const change = readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)
-      if (this.#earlyChanges) this.#earlyChanges.push(change)
+      // Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
+      if (this.#earlyChanges) Object.assign(this.#earlyChanges, change)
       else this.#changeContext(change)
     })
-    const lists = { tools: TOOLS_LIST_CHANGED, resources: RESOURCES_LIST_CHANGED, prompts: PROMPTS_LIST_CHANGED } as const
-    for (const list of Object.keys(lists) as Array<keyof typeof lists>) session.on(lists[list], () => this.#events.emit('listchanged', list))
+    for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params) => {
       const outcomes = await Promise.allSettled(this.#events.collect('teardown', readTeardownParams(params)))
       this.stopAutoResize()
@@ -233,20 +233,23 @@ export class ViewBridge {
     const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
       if (this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
-      const appCapabilities = this.#tools.declare(capabilities)
       const result = readInitializeResult(
-        await this.#session.request(INITIALIZE, { appInfo, appCapabilities, protocolVersion: LATEST_PROTOCOL_VERSION }, { timeoutMs: handshakeTimeoutMs }),
+        await this.#session.request(
+          INITIALIZE,
+          { appInfo, appCapabilities: this.#tools.declare(capabilities), protocolVersion: LATEST_PROTOCOL_VERSION },
+          { timeoutMs: handshakeTimeoutMs },
+        ),
         this.#note,
       )
       this.#transport.pin()
-      if (!isSupportedVersion(result.protocolVersion)) this.#note(`Unknown version ${result.protocolVersion}`, 'VERSION')
-      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: {}, protocolVersion: result.protocolVersion }
-      const early = this.#earlyChanges!
-      this.#earlyChanges = undefined
+      const { protocolVersion, hostContext } = result
+      if (!isSupportedVersion(protocolVersion)) this.#note(`Unknown version ${protocolVersion}`, 'VERSION')
+      this.#connection = { ...result, hostContext: {} }
       this.#session.notify(INITIALIZED, {})
-      this.#changeContext(early.reduce((context, change) => mergeHostContext(context, change).context, result.hostContext))
+      this.#changeContext(mergeHostContext(hostContext, this.#earlyChanges!).context)
+      this.#earlyChanges = undefined
       if (this.#autoResize) this.startAutoResize()
-      return { ...this.#connection }
+      return { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: this.hostContext, protocolVersion }
     } catch (error) {
       this.close(`${INITIALIZE} failed: ${(error as Error).message}`)
       throw error
@@ -295,7 +298,7 @@ export class ViewBridge {
    * tool-level failure resolves with `isError: true`; `onprogress` in the options receives progress.
    */
   async callServerTool(params: CallToolParams, options?: RequestOptions): Promise<CallToolResult> {
-    if (typeof params?.name !== 'string') throw new BridgeError('INVALID_PARAMS', 'callServerTool: name must be a string')
+    if (typeof params?.name !== 'string') invalid('tools/call params', 'name', 'a string')
     return readCallToolResult(await this.#request(TOOLS_CALL, params, options), this.#note)
   }
 
@@ -325,9 +328,9 @@ export class ViewBridge {
    * the app (`capabilities.availableDisplayModes`, `["inline"]` without it) list the mode.
    */
   async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
-    await this.#ready()
+    await this.#ready(REQUEST_DISPLAY_MODE)
     if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
-      throw new BridgeError('NOT_SUPPORTED', `${mode} mode unavailable`)
+      throw new BridgeError('NOT_SUPPORTED', `${REQUEST_DISPLAY_MODE}: ${mode} unavailable`)
     }
     return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
@@ -405,22 +408,27 @@ export class ViewBridge {
     this.#events.emit('hostcontextchanged', context, changed)
   }
 
-  async #ready(): Promise<void> {
-    if (this.#closed) throw new BridgeError('CLOSED', 'Bridge closed')
-    if (!this.#connecting) throw new BridgeError('PROTOCOL', 'Call connect() first')
+  async #ready(method: string): Promise<void> {
+    if (this.#closed) throw new BridgeError('CLOSED', `${method}: closed`)
+    if (!this.#connecting) throw new BridgeError('PROTOCOL', `${method}: connect() first`)
     await this.#connecting
   }
 
+  /**
+   * Sends a request once the handshake is done, refused before sending when the host did not
+   * advertise it (PROTOCOL.md A.6). Once connected nothing is awaited before the session: this
+   * is every call's path.
+   */
   async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    await this.#ready()
-    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `Host lacks ${method}`)
+    if (!this.#connection || this.#closed) await this.#ready(method)
+    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not advertised`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
   async #action(method: string, params: object, options?: RequestOptions): Promise<McpUiActionResult> {
     const result = await this.#request(method, params, options)
-    if (result.isError === true) throw new BridgeError('DENIED', `${method} refused`, { data: result })
+    if (result.isError === true) throw new BridgeError('DENIED', `${method}: refused`, { data: result })
     return result
   }
 

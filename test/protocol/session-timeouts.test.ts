@@ -51,6 +51,27 @@ describe('timeouts', () => {
     expect(long.code).toBe('TIMEOUT')
   })
 
+  test('a shorter request sent after a longer one still times out at its own deadline', async () => {
+    const { a } = createLoneSession()
+    const long = watch(a.request('long', {}, { timeoutMs: 5_000 }))
+    const short = watch(a.request('short', {}, { timeoutMs: 100 }))
+    await vi.advanceTimersByTimeAsync(100)
+    expect([short.code, long.state]).toEqual(['TIMEOUT', 'pending'])
+    await vi.advanceTimersByTimeAsync(4_900)
+    expect(long.code).toBe('TIMEOUT')
+  })
+
+  test('requests in flight share one timer', async () => {
+    const { a } = createLoneSession()
+    const pending = Array.from({ length: 64 }, (_, i) => watch(a.request('x', {}, { timeoutMs: 1_000 + i })))
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(pending.map((p) => p.state).filter((state) => state === 'pending')).toHaveLength(63)
+    await vi.advanceTimersByTimeAsync(63)
+    expect(pending.every((p) => p.code === 'TIMEOUT')).toBe(true)
+    expect(a.pendingCount).toBe(0)
+  })
+
   test('a timeout larger than setTimeout can hold is clamped instead of firing at once', async () => {
     const { a } = createLoneSession()
     const pending = watch(a.request('x', {}, { timeoutMs: Number.MAX_SAFE_INTEGER }))

@@ -1,0 +1,354 @@
+/**
+ * The JSON-RPC 2.0 session engine both bridges stand on: ids, response correlation, timeouts,
+ * cancellation, progress, handler registry, and the checks every incoming message passes.
+ *
+ * It owns no policy. A bridge registers one handler per method and decides there what is allowed;
+ * the session only guarantees that every request it sends settles exactly once (result, error,
+ * timeout, cancellation or close) and that every well-formed request it receives is answered
+ * exactly once, unless the peer cancelled it (MCP says not to answer a cancelled request).
+ *
+ * This is the engine alone, what a view needs. {@link Session} (`session.ts`) adds what a host
+ * needs on top: inspection of each incoming message against limits, and a trace of the traffic.
+ */
+import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
+import { isObject, isRequestId, route, type JsonRpcMessage, type Routes } from './jsonrpc.js'
+import { CANCELLED, PING, PROGRESS } from './methods.js'
+import type { RequestId } from './mcp-types.js'
+import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js'
+
+/** Default timeout of a request, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+/** setTimeout's largest delay. */
+const MAX_DELAY = 2 ** 31 - 1
+
+export interface SessionCoreOptions {
+  transport: Transport
+  /** Default request timeout in ms (30 s without it). */
+  timeoutMs?: number
+  /** Receives everything the session tolerated or dropped. Without it, warnings are discarded. */
+  onWarning?: (warning: BridgeWarning) => void
+}
+
+export interface RequestOptions {
+  /** Aborting rejects the call with `CANCELLED` and sends `notifications/cancelled` to the peer. */
+  signal?: AbortSignal
+  /** Overrides the session's timeout for this call. */
+  timeoutMs?: number
+  /** Receives `notifications/progress` for this call; each one restarts the timeout. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void
+}
+
+/** What a request handler gets besides the params. */
+export interface RequestContext {
+  /** The peer's id for this request. */
+  id: RequestId
+  /** Aborted when the peer cancels the request or the session closes. */
+  signal: AbortSignal
+  /** The peer's progress token, when it asked for progress. */
+  progressToken: string | number | undefined
+  /** Sends `notifications/progress` for this request (a no-op when the peer asked for none). */
+  sendProgress(progress: { progress: number; total?: number; message?: string }): void
+  /** Runs `action` right after the response has been sent (for what must follow the answer). */
+  afterResponse(action: () => void): void
+}
+
+export type RequestHandler = (params: Record<string, unknown>, context: RequestContext) => unknown
+export type NotificationHandler = (params: Record<string, unknown>) => void
+
+interface Pending {
+  settle(result: Record<string, unknown> | BridgeError): void
+  /** Settles with `error` and tells the peer, with `reason`, to stop working on the request. */
+  giveUp(error: BridgeError, reason: string): void
+  method: string
+  onprogress: RequestOptions['onprogress']
+  /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
+  deadline: number
+  timeoutMs: number
+}
+
+type Handlers<H> = Map<string, H>
+
+export class SessionCore {
+  readonly #transport: Transport
+  readonly #timeoutMs: number
+  readonly #onWarning: SessionCoreOptions['onWarning']
+  readonly #requestHandlers: Handlers<RequestHandler> = new Map([[PING, () => ({})]])
+  readonly #notificationHandlers: Handlers<NotificationHandler> = new Map()
+  readonly #pending = new Map<RequestId, Pending>()
+  /** Incoming requests being handled, by id, so the peer can cancel them. */
+  readonly #inFlight = new Map<RequestId, AbortController>()
+  readonly #unlisten: () => void
+  /** Where each incoming message goes (see `route`), built once. */
+  readonly #routes: Routes<void> = {
+    request: (id, method, params) => this.#request(id, method, params),
+    notification: (method, params) => this.#notification(method, params),
+    result: (id, result, data) => this.#answer(id, result, data),
+    error: (id, error, data) => this.#answer(id, fromRpcError(error), data),
+    invalid: (reason, data, id, reply) => this.refuse(reason, 'MALFORMED', data, id, reply),
+    foreign: () => {},
+  }
+  #nextId = 1
+  #closed = false
+  /**
+   * One timer for every pending request, armed for the earliest deadline: a timer per request
+   * costs a setTimeout and a clearTimeout per call, the larger part of a call's CPU time.
+   */
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #wakeAt = Infinity
+
+  constructor(options: SessionCoreOptions) {
+    this.#transport = options.transport
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.#onWarning = options.onWarning
+    this.#unlisten = this.#transport.listen((data) => {
+      // Last line of defence: nothing thrown by a handler or a check escapes the listener.
+      if (!this.#closed) this.#try(() => this.receive(data), 'MALFORMED', 'Handling', data)
+    })
+  }
+
+  /** True once {@link close} ran; every later request rejects with `CLOSED`. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /**
+   * Registers the handler of one request method and returns the function that removes it.
+   * A second handler for the same method is a programming error and throws: handlers never
+   * silently replace each other (`ping` alone may be replaced once, its default is built in).
+   */
+  handle(method: string, handler: RequestHandler): () => void {
+    return register(this.#requestHandlers, method, handler, method === PING)
+  }
+
+  /** Registers the handler of one notification method; same rules as {@link handle}. */
+  on(method: string, handler: NotificationHandler): () => void {
+    return register(this.#notificationHandlers, method, handler)
+  }
+
+  /** Sends a request and resolves with the peer's result object. */
+  request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const { signal, onprogress } = options
+      if (this.#closed) throw failure('CLOSED', method, 'closed')
+      if (signal?.aborted) throw cancelled(method, signal.reason)
+      const id = this.#nextId++
+      const onAbort = () => pending.giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const pending: Pending = {
+        method,
+        onprogress,
+        timeoutMs: options.timeoutMs ?? this.#timeoutMs,
+        deadline: 0,
+        settle: (outcome) => {
+          signal?.removeEventListener('abort', onAbort)
+          this.#pending.delete(id)
+          if (outcome instanceof BridgeError) reject(outcome)
+          else resolve(outcome)
+        },
+        giveUp: (error, reason) => {
+          pending.settle(error)
+          this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
+        },
+      }
+      this.#pending.set(id, pending)
+      this.#restart(pending)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      try {
+        this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
+      } catch (error) {
+        pending.settle(failure('INVALID_PARAMS', method, describe(error), error))
+      }
+    })
+  }
+
+  /** Sends a notification. Throws `CLOSED` after close, `INVALID_PARAMS` if it cannot be cloned. */
+  notify(method: string, params?: Record<string, unknown>): void {
+    if (this.#closed) throw failure('CLOSED', method, 'closed')
+    try {
+      this.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
+    } catch (error) {
+      throw failure('INVALID_PARAMS', method, describe(error), error)
+    }
+  }
+
+  /**
+   * Stops listening, rejects every pending request with `CLOSED` and aborts every request the
+   * peer is waiting on (their answers are not sent). Idempotent.
+   */
+  close(reason = 'closed'): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#unlisten()
+    clearTimeout(this.#timer)
+    for (const pending of this.#pending.values()) pending.settle(new BridgeError('CLOSED', reason))
+    for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
+    this.#inFlight.clear()
+  }
+
+  /** Number of requests this side is waiting on (for tests and invariants). */
+  get pendingCount(): number {
+    return this.#pending.size
+  }
+
+  /** Reports something tolerated or dropped; a throwing hook never breaks message handling. */
+  protected warn(code: BridgeWarningCode, message: string, data?: unknown): void {
+    try {
+      this.#onWarning?.(data === undefined ? { code, message } : { code, message, data })
+    } catch {
+      // A throwing warning hook must not break message handling.
+    }
+  }
+
+  /** Hands one message to the transport; may throw (a value structured clone cannot copy). */
+  protected send(message: JsonRpcMessage): void {
+    this.#transport.send(message)
+  }
+
+  /** Acts on one incoming value; a subclass may look at it first. */
+  protected receive(data: unknown): void {
+    route(data, this.#routes)
+  }
+
+  /**
+   * Refuses an incoming message, reported under `code`: a request whose `id` is usable is
+   * answered with the `reply` error code; a response with a usable `id` rejects that request with
+   * `PROTOCOL`.
+   */
+  protected refuse(reason: string, code: BridgeWarningCode, data?: unknown, id?: RequestId, reply?: number): void {
+    this.warn(code, reason, data)
+    if (id === undefined) return
+    if (reply) this.#reply(id, { code: reply, message: reason }, true)
+    else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
+  }
+
+  #answer(id: RequestId, outcome: Record<string, unknown> | BridgeError, data: unknown): void {
+    const pending = this.#pending.get(id)
+    if (pending) pending.settle(outcome)
+    else this.warn('UNEXPECTED', `response: unknown id ${id}`, data)
+  }
+
+  /** Gives `pending` its full time again, from now. */
+  #restart(pending: Pending): void {
+    this.#wake((pending.deadline = performance.now() + pending.timeoutMs))
+  }
+
+  /**
+   * Makes sure the timer fires by `deadline`. When it fires, it times out every request whose
+   * deadline passed and re-arms for the others. An answered request leaves the timer as it was:
+   * it then fires once for nothing, which costs less than re-arming on every answer.
+   */
+  #wake(deadline: number): void {
+    if (deadline >= this.#wakeAt) return
+    clearTimeout(this.#timer)
+    this.#wakeAt = deadline
+    this.#timer = setTimeout(
+      () => {
+        this.#wakeAt = Infinity
+        for (const pending of this.#pending.values()) {
+          if (pending.deadline > performance.now()) this.#wake(pending.deadline)
+          else pending.giveUp(failure('TIMEOUT', pending.method, 'timed out'), 'timeout')
+        }
+      },
+      // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
+      Math.min(deadline - performance.now(), MAX_DELAY),
+    )
+  }
+
+  /** Sends something whose loss the caller cannot act on (a cancellation, an error answer). */
+  #sendQuietly(message: JsonRpcMessage): void {
+    if (!this.#closed) this.#try(() => this.send(message), 'UNEXPECTED', 'Send', message)
+  }
+
+  /** Runs `action`, reporting what it throws under `code`. */
+  #try(action: () => void, code: BridgeWarningCode, what: string, data?: unknown): void {
+    try {
+      action()
+    } catch (error) {
+      this.warn(code, `${what} failed: ${describe(error)}`, data)
+    }
+  }
+
+  #notification(method: string, params: Record<string, unknown>): void {
+    const { requestId, progressToken, progress, total, message } = params
+    if (method === CANCELLED) {
+      if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
+      return
+    }
+    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
+    if (pending && typeof progress === 'number') {
+      this.#restart(pending)
+      const { onprogress } = pending
+      if (onprogress) this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
+      return
+    }
+    const handler = this.#notificationHandlers.get(method)
+    if (handler) handler(params)
+    else this.warn('UNEXPECTED', `${method}: ignored`)
+  }
+
+  #request(id: RequestId, method: string, params: Record<string, unknown>): void {
+    // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
+    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `${method}: id ${id} in flight`)
+    const handler = this.#requestHandlers.get(method)
+    if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
+    const controller = new AbortController()
+    const { signal } = controller
+    this.#inFlight.set(id, controller)
+    const meta = params._meta
+    const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+    const after: Array<() => void> = []
+    const finish = (result: unknown, failed?: boolean) => {
+      if (this.#inFlight.get(id) !== controller) return
+      this.#inFlight.delete(id)
+      if (signal.aborted) return
+      this.#reply(id, failed ? toRpcError(result) : isObject(result) ? result : {}, !!failed)
+      for (const action of after) this.#try(action, 'LISTENER', 'afterResponse')
+    }
+    try {
+      const outcome = handler(params, {
+        id,
+        signal,
+        progressToken,
+        sendProgress: (progress) => {
+          if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
+        },
+        afterResponse: (action) => void after.push(action),
+      })
+      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
+        ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
+      } else finish(outcome)
+    } catch (error) {
+      finish(error, true)
+    }
+  }
+
+  /** Answers a request: `body` is the result, or the error when `failed`. */
+  #reply(id: RequestId, body: Record<string, unknown> | RpcErrorObject, failed: boolean): void {
+    if (this.#closed) return
+    try {
+      this.send(failed ? { jsonrpc: '2.0', id, error: body as RpcErrorObject } : { jsonrpc: '2.0', id, result: body as Record<string, unknown> })
+    } catch (error) {
+      // The result could not be cloned (a function, a DOM node): answer with an error instead.
+      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })
+    }
+  }
+}
+
+function register<H>(handlers: Handlers<H>, method: string, handler: H, replaceable = false): () => void {
+  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method}: handler exists`)
+  handlers.set(method, handler)
+  return () => {
+    if (handlers.get(method) === handler) handlers.delete(method)
+  }
+}
+
+/** A `BridgeError` naming the method first, as every error of this library does. */
+const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
+  new BridgeError(code, `${method}: ${detail}`, cause === undefined ? undefined : { cause })
+
+function cancelled(method: string, reason: unknown): BridgeError {
+  return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describe(reason)})`}`, reason)
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
