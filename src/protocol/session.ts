@@ -217,7 +217,7 @@ export class Session {
     if (problem) {
       const note = `Message ${problem}`
       this.#warn('TOO_LARGE', note)
-      if (message.kind === 'request') this.#reply(id!, { code: RPC_INVALID_REQUEST, message: note }, true)
+      if (message.kind === 'request') this.#refuse(id!, RPC_INVALID_REQUEST, note)
       else if (message.kind !== 'notification') pending?.settle(new BridgeError('PROTOCOL', note))
       return
     }
@@ -226,7 +226,7 @@ export class Session {
     switch (message.kind) {
       case 'invalid':
         this.#warn('MALFORMED', `Malformed: ${message.reason}`, data)
-        if (message.reply) this.#reply(id!, { code: message.reply, message: message.reason }, true)
+        if (message.reply) this.#refuse(id!, message.reply, message.reason)
         else pending?.settle(new BridgeError('PROTOCOL', `Malformed response: ${message.reason}`))
         return
       case 'result':
@@ -301,6 +301,12 @@ export class Session {
     } catch (error) {
       finish(error, true)
     }
+  }
+
+  /** Answers a request that cannot be served, unless its id is in flight: that request's answer is still to come. */
+  #refuse(id: RequestId, code: number, reason: string): void {
+    if (this.#inFlight.has(id)) return this.#warn('UNEXPECTED', `Dropped a malformed request: id ${String(id)} in flight`)
+    this.#reply(id, { code, message: reason }, true)
   }
 
   /** Answers a request: `body` is the result, or the error when `failed`. */

@@ -1,0 +1,78 @@
+/**
+ * Every failure the fuzzers found, as the shrunk sequence fast-check reported, replayed through
+ * the same runner and invariants (`runHost`, `runView`), next to a direct test of the behaviour
+ * that was wrong. A new finding goes here with its fix, counterexample unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { inspectMessage } from '../../src/protocol/inspect.js'
+import { request } from '../helpers/messages.js'
+import { createLoneSession } from '../helpers/sessions.js'
+import { stall } from '../helpers/stall.js'
+import { watchCrashes } from './crashes.js'
+import { runHost } from './host-run.js'
+import type { HostConfig, HostScenario } from './host-scenario.js'
+
+const host = (config: Partial<HostConfig>, steps: HostScenario['steps']): HostScenario => ({
+  config: { capabilities: {}, hostContext: {}, small: false, generous: false, server: 'client', forwardHandlers: false, denyActions: false, maxConcurrentCalls: 2, ...config },
+  steps,
+})
+const message = (data: unknown) => ({ kind: 'message' as const, data })
+
+/** The counterexamples, each named for what it broke and the fix. */
+const HOST_CASES: Array<[string, HostScenario]> = [
+  [
+    'a malformed request with the id of one in flight (Fix: session answered it at once)',
+    host({ capabilities: { serverTools: { listChanged: false } }, small: true }, [
+      message({ jsonrpc: '2.0', id: 0, method: 'ui/initialize', params: { appInfo: { name: '', version: '1.0.0' }, appCapabilities: {}, protocolVersion: '2026-01-26' } }),
+      message({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hang-tool' } }),
+      message({ jsonrpc: '2.0', id: 2, method: null, params: { role: 'user', content: [] } }),
+    ]),
+  ],
+]
+
+describe('replayed counterexamples', () => {
+  let crashes: ReturnType<typeof watchCrashes>
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    crashes = watchCrashes()
+  })
+  afterAll(() => {
+    crashes.stop()
+    vi.useRealTimers()
+  })
+
+  it.for(HOST_CASES)('host: %s', async ([, scenario]) => {
+    await runHost(scenario, crashes)
+  })
+})
+
+describe('the behaviour each counterexample broke', () => {
+  it('a malformed request with the id of a request in flight is dropped, not answered: the first keeps its answer', async () => {
+    const { a, link, warnings } = createLoneSession()
+    const slow = stall()
+    a.handle('slow', slow.handler)
+    link.inject('a', request(2, 'slow'))
+    await link.flush()
+    link.inject('a', { jsonrpc: '2.0', id: 2, method: null })
+    link.inject('a', request(2, 'ping', 'not an object'))
+    await link.flush()
+    expect(link.sent('a')).toEqual([])
+    expect(warnings.map((warning) => warning.code)).toEqual(['MALFORMED', 'UNEXPECTED', 'MALFORMED', 'UNEXPECTED'])
+    slow.finish()
+    await link.flush()
+    expect(link.sent('a')).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }])
+  })
+
+  it('an oversized request with the id of a request in flight is dropped, not answered', async () => {
+    const { a, link } = createLoneSession({ inspect: (data) => inspectMessage(data, { maxBytes: 1024, maxDepth: 10 }) })
+    const slow = stall()
+    a.handle('slow', slow.handler)
+    link.inject('a', request(2, 'slow'))
+    await link.flush()
+    link.inject('a', request(2, 'ping', { payload: 'x'.repeat(2048) }))
+    await link.flush()
+    slow.finish()
+    await link.flush()
+    expect(link.sent('a')).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }])
+  })
+})
