@@ -217,7 +217,8 @@ export class Session {
     if (problem) {
       const note = `Message ${problem}`
       this.#warn('TOO_LARGE', note)
-      if (message.kind === 'request') this.#refuse(id!, RPC_INVALID_REQUEST, note)
+      // A request, even a malformed one, is answered; only a response may settle a pending request.
+      if (message.kind === 'request' || (message.kind === 'invalid' && message.reply)) this.#refuse(id!, RPC_INVALID_REQUEST, note)
       else if (message.kind !== 'notification') pending?.settle(new BridgeError('PROTOCOL', note))
       return
     }

@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { inspectMessage } from '../../src/protocol/inspect.js'
-import { request } from '../helpers/messages.js'
+import { request, success } from '../helpers/messages.js'
+import { watch } from '../helpers/outcome.js'
 import { createLoneSession } from '../helpers/sessions.js'
 import { stall } from '../helpers/stall.js'
 import { watchCrashes } from './crashes.js'
 import { runHost } from './host-run.js'
 import type { HostConfig, HostScenario } from './host-scenario.js'
+import { nest } from './values.js'
 
 const host = (config: Partial<HostConfig>, steps: HostScenario['steps']): HostScenario => ({
   config: { capabilities: {}, hostContext: {}, small: false, generous: false, server: 'client', forwardHandlers: false, denyActions: false, maxConcurrentCalls: 2, ...config },
@@ -27,6 +29,10 @@ const HOST_CASES: Array<[string, HostScenario]> = [
       message({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hang-tool' } }),
       message({ jsonrpc: '2.0', id: 2, method: null, params: { role: 'user', content: [] } }),
     ]),
+  ],
+  [
+    'an oversized request with an empty method (Fix: session left it unanswered)',
+    host({}, [message({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: '' }, params: { payload: nest(150, false) }, method: '' })]),
   ],
 ]
 
@@ -74,5 +80,23 @@ describe('the behaviour each counterexample broke', () => {
     slow.finish()
     await link.flush()
     expect(link.sent('a')).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }])
+  })
+
+  it('an oversized request with a malformed method is answered -32600, and never settles a pending request with its id', async () => {
+    const { a, link } = createLoneSession({ inspect: (data) => inspectMessage(data) })
+    const ping = watch(a.request('ping'))
+    await link.flush()
+    const pingId = link.sent('a')[0].id
+    link.inject('a', { jsonrpc: '2.0', id: pingId, method: '', params: { payload: nest(150, false) } })
+    link.inject('a', { jsonrpc: '2.0', id: 'big', method: 42, params: { payload: nest(150, true) } })
+    await link.flush()
+    expect(link.sent('a').slice(1)).toEqual([
+      { jsonrpc: '2.0', id: pingId, error: { code: -32600, message: 'Message too deep' } },
+      { jsonrpc: '2.0', id: 'big', error: { code: -32600, message: 'Message too deep' } },
+    ])
+    expect(ping.state).toBe('pending')
+    link.inject('a', success(pingId, {}))
+    await link.flush()
+    expect(ping.state).toBe('fulfilled')
   })
 })
