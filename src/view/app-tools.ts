@@ -28,12 +28,13 @@ export type AppToolHandler = (args: Record<string, unknown>, context: RequestCon
 
 export class AppTools {
   readonly #tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
-  readonly #session: Session
+  /** Sends a notification once the handshake is done (the bridge's own sender; false when it cannot). */
+  readonly #notify: (method: string, params: Record<string, unknown>) => boolean
   /** The capabilities declared in the handshake, once it happened. */
   #declared: McpUiAppCapabilities | undefined
 
-  constructor(session: Session, note: Note) {
-    this.#session = session
+  constructor(session: Session, note: Note, notify: (method: string, params: Record<string, unknown>) => boolean) {
+    this.#notify = notify
     const declared = () => {
       if (!this.#declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
     }
@@ -75,6 +76,7 @@ export class AppTools {
   }
 
   #changed(): void {
-    if (this.#declared?.tools?.listChanged && !this.#session.closed) this.#session.notify(TOOLS_LIST_CHANGED, {})
+    // Not before the handshake answer: the host lists the tools after `initialized` anyway.
+    if (this.#declared?.tools?.listChanged) this.#notify(TOOLS_LIST_CHANGED, {})
   }
 }

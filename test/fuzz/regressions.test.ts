@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { inspectMessage } from '../../src/protocol/inspect.js'
+import { createLoneView, initializeResult } from '../helpers/bridges.js'
 import { request, success } from '../helpers/messages.js'
 import { watch } from '../helpers/outcome.js'
 import { createLoneSession } from '../helpers/sessions.js'
@@ -13,9 +14,15 @@ import { watchCrashes } from './crashes.js'
 import { runHost } from './host-run.js'
 import type { HostConfig, HostScenario } from './host-scenario.js'
 import { nest } from './values.js'
+import { runView } from './view-run.js'
+import type { ViewConfig, ViewScenario } from './view-scenario.js'
 
 const host = (config: Partial<HostConfig>, steps: HostScenario['steps']): HostScenario => ({
   config: { capabilities: {}, hostContext: {}, small: false, generous: false, server: 'client', forwardHandlers: false, denyActions: false, maxConcurrentCalls: 2, ...config },
+  steps,
+})
+const view = (config: Partial<ViewConfig>, steps: ViewScenario['steps']): ViewScenario => ({
+  config: { modes: undefined, tools: false, teardown: 'none', connectFirst: true, handshakeAt: 0, capabilities: {}, ...config },
   steps,
 })
 const message = (data: unknown) => ({ kind: 'message' as const, data })
@@ -36,6 +43,13 @@ const HOST_CASES: Array<[string, HostScenario]> = [
   ],
 ]
 
+const VIEW_CASES: Array<[string, ViewScenario]> = [
+  [
+    'a tool registered while the handshake is in flight (Fix: announced before initialized)',
+    view({ tools: true, handshakeAt: 1 }, [{ kind: 'app', action: { do: 'registerTool', name: 'late' } }]),
+  ],
+]
+
 describe('replayed counterexamples', () => {
   let crashes: ReturnType<typeof watchCrashes>
   beforeAll(() => {
@@ -49,6 +63,10 @@ describe('replayed counterexamples', () => {
 
   it.for(HOST_CASES)('host: %s', async ([, scenario]) => {
     await runHost(scenario, crashes)
+  })
+
+  it.for(VIEW_CASES)('view: %s', async ([, scenario]) => {
+    await runView(scenario, crashes)
   })
 })
 
@@ -98,5 +116,19 @@ describe('the behaviour each counterexample broke', () => {
     link.inject('a', success(pingId, {}))
     await link.flush()
     expect(ping.state).toBe('fulfilled')
+  })
+
+  it('a tool registered while the handshake is in flight is announced only after it', async () => {
+    const { view: bridge, pair, startConnect } = createLoneView()
+    bridge.registerTool('first', {}, () => ({ content: [] }))
+    const { connecting } = await startConnect()
+    bridge.registerTool('late', {}, () => ({ content: [] }))
+    await pair.flush()
+    expect(pair.sent('view').map((sent) => sent.method)).toEqual(['ui/initialize'])
+    pair.injectToView(success(pair.sent('view')[0].id, initializeResult()))
+    await connecting
+    bridge.registerTool('later', {}, () => ({ content: [] }))
+    await pair.flush()
+    expect(pair.sent('view').map((sent) => sent.method)).toEqual(['ui/initialize', 'ui/notifications/initialized', 'notifications/tools/list_changed'])
   })
 })
