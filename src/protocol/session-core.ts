@@ -216,7 +216,8 @@ export class SessionCore {
   protected refuse(reason: string, code: BridgeWarningCode, data?: unknown, id?: RequestId, reply?: number): void {
     this.warn(code, reason, data)
     if (id === undefined) return
-    if (reply) this.#reply(id, { code: reply, message: reason }, true)
+    // A request with the id of one in flight is dropped: that one's answer is still to come.
+    if (reply) this.#inFlight.has(id) ? this.warn('UNEXPECTED', `dropped: id ${id} in flight`) : this.#reply(id, { code: reply, message: reason }, true)
     else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
   }
 

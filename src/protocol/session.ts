@@ -41,9 +41,11 @@ export class Session extends SessionCore {
     if (!isJsonRpc(data)) return
     const { problem, stripped } = this.#inspect?.(data) ?? { stripped: 0 }
     if (problem) {
-      // Answered (a request) or settled (a response) as a malformed message, without the data.
+      // Answered (a request, even a malformed one) or settled (only a response may settle one
+      // of ours) as a malformed message, without the data.
       const message = classify(data)
-      return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, 'id' in message ? message.id : undefined, message.kind === 'request' ? RPC_INVALID_REQUEST : undefined)
+      const request = message.kind === 'request' || (message.kind === 'invalid' && message.reply !== undefined)
+      return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, 'id' in message ? message.id : undefined, request ? RPC_INVALID_REQUEST : undefined)
     }
     if (stripped) this.warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
     this.#trace?.('in', data as unknown as JsonRpcMessage)

@@ -36,8 +36,11 @@ export interface AppTools {
   register(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void
 }
 
-/** Answers the host's `tools/list` and `tools/call` on `session` from the tools registered. */
-export function serveAppTools(session: SessionCore, note: Note): AppTools {
+/**
+ * Answers the host's `tools/list` and `tools/call` on `session` from the tools registered.
+ * `notify` is the bridge's own sender: it sends nothing before the handshake or after close.
+ */
+export function serveAppTools(session: SessionCore, note: Note, notify: (method: string, params: Record<string, unknown>) => unknown): AppTools {
   const tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
   /** The capabilities declared in the handshake, once it happened. */
   let declared: McpUiAppCapabilities | undefined
@@ -45,7 +48,8 @@ export function serveAppTools(session: SessionCore, note: Note): AppTools {
     if (!declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
   }
   const changed = () => {
-    if (declared?.tools?.listChanged && !session.closed) session.notify(TOOLS_LIST_CHANGED, {})
+    // Not before the handshake answer: the host lists the tools after `initialized` anyway.
+    if (declared?.tools?.listChanged) notify(TOOLS_LIST_CHANGED, {})
   }
   session.handle(TOOLS_LIST, () => (requireTools(), { tools: [...tools.values()].map((entry) => entry.tool) }))
   session.handle(TOOLS_CALL, async (params, context) => {

@@ -178,7 +178,7 @@ export class ViewBridge {
       timeoutMs: options.timeoutMs,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
-    this.#tools = serveAppTools(session, this.#note)
+    this.#tools = serveAppTools(session, this.#note, (method, params) => this.#notification(method, params))
     // A reader that throws is reported by the session as a MALFORMED warning: a notification has no answer.
     const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
       session.on(method, (params) => this.#deliver(event, read(params)))

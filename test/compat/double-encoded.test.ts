@@ -40,7 +40,7 @@ describe('double-encoded JSON, view → host', () => {
     await connect()
     await view.callServerTool({ name: 'add', arguments: '{"a":1,"b":2}' as never })
     expect(seen.arguments).toStrictEqual({ a: 1, b: 2 })
-    expect(warnings.host).toStrictEqual([variant('tools/call params: arguments was a JSON string')])
+    expect(warnings.host).toStrictEqual([variant('tools/call params: arguments JSON-encoded')])
   })
 
   it('ui/update-model-context structuredContent is stored as an object; the host warns', async () => {
@@ -48,7 +48,7 @@ describe('double-encoded JSON, view → host', () => {
     await connect()
     await view.updateModelContext({ structuredContent: '{"step":2}' as never })
     expect(host.modelContext).toStrictEqual({ structuredContent: { step: 2 } })
-    expect(warnings.host).toStrictEqual([variant('ui/update-model-context params: structuredContent was a JSON string')])
+    expect(warnings.host).toStrictEqual([variant('ui/update-model-context params: structuredContent JSON-encoded')])
   })
 
   it('a view tool\'s structuredContent reaches the host as an object (our view writes strictly: it parses and warns)', async () => {
@@ -57,7 +57,7 @@ describe('double-encoded JSON, view → host', () => {
     await connect()
     const result = await host.callTool({ name: 'pick', arguments: {} })
     expect(result.structuredContent).toStrictEqual({ picked: 'b' })
-    expect(warnings.view).toStrictEqual([variant('tools/call result: structuredContent was a JSON string')])
+    expect(warnings.view).toStrictEqual([variant('tools/call result: structuredContent JSON-encoded')])
     expect(warnings.host).toStrictEqual([])
   })
   it('…and from a view that does not (a raw one), the host parses it and warns', async () => {
@@ -66,7 +66,7 @@ describe('double-encoded JSON, view → host', () => {
     await view.initialize({ appCapabilities: { tools: {} } })
     const result = await bridge.callTool({ name: 'pick', arguments: {} })
     expect(result.structuredContent).toStrictEqual({ picked: 'c' })
-    expect(warnings).toStrictEqual([variant('tools/call result: structuredContent was a JSON string')])
+    expect(warnings).toStrictEqual([variant('tools/call result: structuredContent JSON-encoded')])
   })
 })
 
@@ -82,8 +82,8 @@ describe('double-encoded JSON, host → view', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(seen).toStrictEqual([{ city: 'Rome' }, { temp: 30 }])
     expect(warnings.view).toStrictEqual([
-      variant('tool-input params: arguments was a JSON string'),
-      variant('ui/notifications/tool-result: structuredContent was a JSON string'),
+      variant('tool-input params: arguments JSON-encoded'),
+      variant('ui/notifications/tool-result: structuredContent JSON-encoded'),
     ])
   })
 
@@ -92,7 +92,7 @@ describe('double-encoded JSON, host → view', () => {
     await connect()
     const result = await view.callServerTool({ name: 'add', arguments: {} })
     expect(result.structuredContent).toStrictEqual({ sum: 3 })
-    expect(warnings.view).toStrictEqual([variant('tools/call result: structuredContent was a JSON string')])
+    expect(warnings.view).toStrictEqual([variant('tools/call result: structuredContent JSON-encoded')])
   })
 })
 
@@ -107,7 +107,7 @@ describe('for any JSON object', () => {
         warnings.host.length = 0
         await view.callServerTool({ name: 'add', arguments: JSON.stringify(object) as never })
         expect(seen.arguments).toStrictEqual(expected)
-        expect(warnings.host).toStrictEqual([variant('tools/call params: arguments was a JSON string')])
+        expect(warnings.host).toStrictEqual([variant('tools/call params: arguments JSON-encoded')])
         await expect(view.callServerTool({ name: 'add', arguments: JSON.stringify(JSON.stringify(object)) as never })).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
       }),
       { numRuns: 40, seed: 1865 },

@@ -156,7 +156,7 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     s.post({ type: 'tool', messageId: 'j', payload: { toolName: 'add', params: '{"a":1,"b":2}' } })
     await s.settle()
     expect(s.callTool.mock.calls[0]![0]).toStrictEqual({ name: 'add', arguments: { a: 1, b: 2 } })
-    expect(s.warnings).toContainEqual({ code: 'VARIANT', message: 'tools/call params: arguments was a JSON string' })
+    expect(s.warnings).toContainEqual({ code: 'VARIANT', message: 'tools/call params: arguments JSON-encoded' })
   })
 
   it('prompt → ui/message to the host\'s message handler', async () => {

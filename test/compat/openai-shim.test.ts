@@ -148,7 +148,7 @@ describe('window.openai', () => {
     s.bridge.sendToolResult({ content: [], structuredContent: '{"temperature":21}' as never })
     await s.connect()
     expect(s.openai.toolOutput).toStrictEqual({ temperature: 21 })
-    expect(s.viewWarnings).toContainEqual({ code: 'VARIANT', message: 'ui/notifications/tool-result: structuredContent was a JSON string' })
+    expect(s.viewWarnings).toContainEqual({ code: 'VARIANT', message: 'ui/notifications/tool-result: structuredContent JSON-encoded' })
   })
 })
 

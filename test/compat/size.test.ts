@@ -87,6 +87,7 @@ describe('compatibility layer sizes', () => {
       setTimeout,
       clearTimeout,
       queueMicrotask,
+      performance,
     }
     window.window = window
     const code = await iife(openaiIife)
