@@ -1,5 +1,5 @@
 /**
- * Writes conformance/REPORT.md from the four committed reports (`conformance/reports/*.json`)
+ * Writes conformance/REPORT.md from the five committed reports (`conformance/reports/*.json`)
  * and the explanations of every official failure (`official-failures.ts`).
  *
  * Refresh the reports, then this file:
@@ -17,6 +17,7 @@ const read = (name: string) => JSON.parse(readFileSync(join(DIR, 'reports', `${n
 
 const reports = {
   ourHost: read('our-host'),
+  ourHostProxy: read('our-host-proxy'),
   officialHost: read('official-host'),
   ourView: read('our-view'),
   officialView: read('official-view'),
@@ -58,7 +59,7 @@ ${reports.ourHost.kit.spec} with the ext-apps 2.0.4 additions; kit ${reports.our
 
 | Side | Implementation | PASS | FAIL | NOT APPLICABLE | Time (2 busy cores, runs in parallel) |
 |---|---|---|---|---|---|
-${[reports.ourHost, reports.officialHost, reports.ourView, reports.officialView].map(line).join('\n')}
+${[reports.ourHost, reports.ourHostProxy, reports.officialHost, reports.ourView, reports.officialView].map(line).join('\n')}
 
 The test suite asserts these outcomes: our host and view fail nothing, and the official SDK fails
 exactly the requirements explained below (\`conformance/official-failures.ts\`), so a change in
@@ -91,6 +92,9 @@ ${explained(reports.officialView, OFFICIAL_VIEW_FAILURES)}
 
 ${notApplicable(reports.ourHost)}
 
+Our host behind the sandbox proxy (\`adapters/our-host-proxy.ts\`, \`mountApp\` with
+\`dist/sandbox-proxy.html\` on a second origin) is judged on those three as well, and passes them.
+
 ### AppBridge
 
 ${notApplicable(reports.officialHost)}
@@ -98,6 +102,7 @@ ${notApplicable(reports.officialHost)}
 ## Verdicts
 
 ${section(`Host: ${reports.ourHost.implementation}`, reports.ourHost)}
+${section(`Host: ${reports.ourHostProxy.implementation}`, reports.ourHostProxy)}
 ${section(`Host: ${reports.officialHost.implementation}`, reports.officialHost)}
 ${section(`View: ${reports.ourView.implementation}`, reports.ourView)}
 ${section(`View: ${reports.officialView.implementation}`, reports.officialView)}`

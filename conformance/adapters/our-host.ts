@@ -1,11 +1,12 @@
 /**
  * Conformance adapter for mcp-app-bridge's own host, `HostBridge` (`mcp-app-bridge/host`).
  *
- * It mounts the view the way our host documents it until `mountApp` and the sandbox proxy land in
- * src/host: one opaque-origin frame (`sandbox="allow-scripts"`), the CSP from `buildCsp` as the
- * document's first element and in the frame's `csp` attribute, and the bridge on that frame. The
- * host's handlers accept the view's actions and report them to the kit; sizes are applied only
- * on a flexible axis, as the spec says. When `mountApp` lands this becomes a call to it.
+ * The bridge alone, on a frame the host builds itself, as a host that does not use `mountApp`
+ * would: one opaque-origin frame (`sandbox="allow-scripts"`, the desktop-host mode of PROTOCOL.md
+ * A.10), the CSP from `buildCsp` as the document's first element and in the frame's `csp`
+ * attribute. The host's handlers accept the view's actions and report them to the kit; sizes are
+ * applied only on a flexible axis, as the spec says. `our-host-proxy.ts` judges the web-host
+ * mode: `mountApp` behind the sandbox proxy.
  */
 import type { HostAdapter } from 'mcp-app-bridge/conformance'
 import { buildCsp, HostBridge } from 'mcp-app-bridge/host'
@@ -15,7 +16,7 @@ const adapter: HostAdapter = {
   name: 'mcp-app-bridge HostBridge (opaque srcdoc frame)',
   notApplicable: {
     'host-web-proxy':
-      'The adapter mounts in the single opaque frame (PROTOCOL.md A.10: the mode for desktop hosts and tests) because mountApp and the sandbox proxy have not landed in src/host yet; HostBridge itself creates no frame.',
+      'This adapter judges HostBridge on a single opaque frame it builds itself (PROTOCOL.md A.10: the desktop-host mode); HostBridge creates no frame. The web-host mode, mountApp behind the sandbox proxy, is judged by adapters/our-host-proxy.ts.',
   },
   mount({ container, resource, capabilities, hostContext, server, effects }) {
     const frame = opaqueFrame(container, resource.html, buildCsp(resource.csp).policy)

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OFFICIAL_HOST_FAILURES } from '../../../conformance/official-failures.js'
 import { runHostConformance } from '../../../src/conformance/index.js'
-import { ADAPTERS, keepReport } from './implementations.js'
+import { ADAPTERS, keepReport, PROXY_DIR } from './implementations.js'
 import { explain, failed, SHIPPED, useKitEnvironment } from './kit-env.js'
 
 const env = useKitEnvironment({ beforeAll, afterAll })
@@ -15,8 +15,15 @@ describe('host conformance', () => {
     const report = await runHostConformance({ environment: env(), adapter: ADAPTERS.ours, alias: SHIPPED })
     keepReport(report, 'our-host')
     expect(failed(report), explain(report)).toEqual([])
-    // Not applicable only where the adapter says why (no proxy yet) or there is no proxy to judge.
+    // Not applicable only where the adapter says why (a frame it builds, no proxy) or there is no proxy to judge.
     expect(report.results.filter((result) => result.status === 'NOT APPLICABLE').map((result) => result.id)).toEqual(['host-web-proxy', 'host-proxy-origin', 'host-proxy-sandbox-flags'])
+  })
+
+  it('our mountApp behind the sandbox proxy passes every requirement, the proxy ones included', async () => {
+    const report = await runHostConformance({ environment: env(), adapter: ADAPTERS.oursProxy, alias: SHIPPED, sandboxDir: PROXY_DIR })
+    keepReport(report, 'our-host-proxy')
+    expect(failed(report), explain(report)).toEqual([])
+    expect(report.results.filter((result) => result.status !== 'PASS').map((result) => result.id)).toEqual([])
   })
 
   it('the official AppBridge fails exactly the explained requirements', async () => {

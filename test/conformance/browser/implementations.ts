@@ -6,8 +6,13 @@ import { join } from 'node:path'
 import { writeReports, type ConformanceReport } from '../../../src/conformance/index.js'
 import { ROOT } from './kit-env.js'
 
+/** What the proxy adapter serves on the sandbox origin: the built `sandbox-proxy.html`. */
+export const PROXY_DIR = join(ROOT, 'dist')
+
 export const ADAPTERS = {
   ours: join(ROOT, 'conformance', 'adapters', 'our-host.ts'),
+  /** `mountApp` behind the sandbox proxy, served from `dist/` (built by `npm run build`). */
+  oursProxy: join(ROOT, 'conformance', 'adapters', 'our-host-proxy.ts'),
   official: join(ROOT, 'conformance', 'adapters', 'official-host.ts'),
 }
 
