@@ -7,6 +7,7 @@
  */
 import type { HostAdapter } from 'mcp-app-bridge/conformance'
 import { mountApp } from 'mcp-app-bridge/host'
+import { bridgeHooks, reportingHandlers } from './reporting.js'
 
 const adapter: HostAdapter = {
   name: 'mcp-app-bridge mountApp (sandbox proxy on another origin)',
@@ -19,29 +20,10 @@ const adapter: HostAdapter = {
       capabilities,
       hostContext,
       client: server,
-      handlers: {
-        message: (params) => effects.report('message', params),
-        openLink: ({ url }) => effects.report('openLink', { url }),
-        downloadFile: (params) => effects.report('downloadFile', params),
-        requestDisplayMode: ({ mode }) => mode,
-        createSamplingMessage: (params) => {
-          effects.report('sampling', params)
-          return { role: 'assistant', content: { type: 'text', text: 'sampled' }, model: 'conformance' }
-        },
-      },
+      handlers: reportingHandlers(effects),
     })
-    const { bridge } = app
-    bridge.on('log', (entry) => effects.report('log', entry))
-    bridge.on('modelcontext', (context) => effects.report('modelContext', context))
-    return {
-      setHostContext: (change) => bridge.setHostContext(change),
-      sendToolInputPartial: (args) => bridge.sendToolInputPartial(args),
-      sendToolInput: (args) => bridge.sendToolInput(args),
-      sendToolResult: (result) => bridge.sendToolResult(result),
-      sendToolCancelled: (reason) => bridge.sendToolCancelled(reason),
-      // Sends ui/resource-teardown, waits for the answer (bounded), then removes the frame.
-      teardown: (reason) => app.teardown(reason),
-    }
+    // Sends ui/resource-teardown, waits for the answer (bounded), then removes the frame.
+    return bridgeHooks(app.bridge, effects, (reason) => app.teardown(reason))
   },
 }
 

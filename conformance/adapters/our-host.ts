@@ -11,6 +11,7 @@
 import type { HostAdapter } from 'mcp-app-bridge/conformance'
 import { buildCsp, HostBridge } from 'mcp-app-bridge/host'
 import { applySize, opaqueFrame } from './frame.js'
+import { bridgeHooks, reportingHandlers } from './reporting.js'
 
 const adapter: HostAdapter = {
   name: 'mcp-app-bridge HostBridge (opaque srcdoc frame)',
@@ -27,31 +28,13 @@ const adapter: HostAdapter = {
       capabilities,
       hostContext,
       client: server,
-      handlers: {
-        message: (params) => effects.report('message', params),
-        openLink: ({ url }) => effects.report('openLink', { url }),
-        downloadFile: (params) => effects.report('downloadFile', params),
-        requestDisplayMode: ({ mode }) => mode,
-        createSamplingMessage: (params) => {
-          effects.report('sampling', params)
-          return { role: 'assistant', content: { type: 'text', text: 'sampled' }, model: 'conformance' }
-        },
-      },
+      handlers: reportingHandlers(effects),
     })
-    bridge.on('log', (entry) => effects.report('log', entry))
-    bridge.on('modelcontext', (context) => effects.report('modelContext', context))
     bridge.on('sizechange', (size) => applySize(frame, size, bridge.hostContext))
-    return {
-      setHostContext: (change) => bridge.setHostContext(change),
-      sendToolInputPartial: (args) => bridge.sendToolInputPartial(args),
-      sendToolInput: (args) => bridge.sendToolInput(args),
-      sendToolResult: (result) => bridge.sendToolResult(result),
-      sendToolCancelled: (reason) => bridge.sendToolCancelled(reason),
-      async teardown(reason) {
-        await bridge.teardown(reason)
-        frame.remove()
-      },
-    }
+    return bridgeHooks(bridge, effects, async (reason) => {
+      await bridge.teardown(reason)
+      frame.remove()
+    })
   },
 }
 
