@@ -414,11 +414,18 @@ export class ViewBridge {
 
   /**
    * Sends a request once the handshake is done, refused before sending when the host did not
-   * advertise it (PROTOCOL.md A.6). Once connected nothing is awaited before the session: this
-   * is every call's path.
+   * advertise it (PROTOCOL.md A.6). A connected call gets the session's own promise, with no async
+   * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
    */
-  async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    if (!this.#connection || this.#session.closed) await this.#ready(method)
+  #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
+    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method)
+      ? this.#session.request(method, params as Record<string, unknown>, options)
+      : this.#requestLater(method, params, options)
+  }
+
+  /** {@link #request} before the handshake answer, after close, or refused. */
+  async #requestLater(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
+    await this.#ready(method)
     if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not advertised`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
