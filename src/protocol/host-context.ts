@@ -7,25 +7,22 @@
  */
 import type { McpUiHostContext } from './types.js'
 
-const hasOwn = Object.prototype.hasOwnProperty
-
 /** Deep equality of JSON-like values, insensitive to key order. */
 export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b)
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  if (Array.isArray(a)) {
-    const other = b as unknown[]
-    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]))
-  }
+  // `a !== a` only for NaN, which equals NaN here as it does in a JSON round trip of a value.
+  if (a === b || (a !== a && b !== b)) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false
+  // One walk for arrays and objects: an array's keys are its indices, so its order still counts.
   const left = definedKeys(a as Record<string, unknown>)
-  const right = definedKeys(b as Record<string, unknown>)
-  return left.length === right.length && left.every((key) => hasOwn.call(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  return left.length === definedKeys(b as Record<string, unknown>).length && left.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
 }
 
-/** Keys whose value is not `undefined` (JSON drops those, so they do not count as a difference). */
+/**
+ * Keys whose value is not `undefined` (JSON drops those, so they do not count as a difference);
+ * every index of an array (JSON writes `null` there).
+ */
 function definedKeys(object: Record<string, unknown>): string[] {
-  return Object.keys(object).filter((key) => object[key] !== undefined)
+  return Object.keys(object).filter((key) => object[key] !== undefined || Array.isArray(object))
 }
 
 /**
@@ -47,14 +44,10 @@ export function diffHostContext(previous: McpUiHostContext, next: McpUiHostConte
  */
 export function mergeHostContext(current: McpUiHostContext, change: Partial<McpUiHostContext>): { context: McpUiHostContext; changed: string[] } {
   const context: McpUiHostContext = { ...current }
-  const changed: string[] = []
-  for (const key of Object.keys(change)) {
-    if (key === '__proto__') continue
-    const value = change[key]
-    if (deepEqual(current[key], value)) continue
-    if (value === undefined) delete context[key]
-    else context[key] = value
-    changed.push(key)
+  const changed = Object.keys(change).filter((key) => key !== '__proto__' && !deepEqual(current[key], change[key]))
+  for (const key of changed) {
+    if (change[key] === undefined) delete context[key]
+    else context[key] = change[key]
   }
   return { context, changed }
 }

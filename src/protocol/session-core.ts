@@ -56,9 +56,8 @@ export type RequestHandler = (params: Record<string, unknown>, context: RequestC
 export type NotificationHandler = (params: Record<string, unknown>) => void
 
 interface Pending {
-  settle(result: Record<string, unknown> | BridgeError): void
-  /** Settles with `error` and tells the peer, with `reason`, to stop working on the request. */
-  giveUp(error: BridgeError, reason: string): void
+  /** Settles the call with the peer's result, or rejects it with the error. */
+  settle(outcome: Record<string, unknown> | BridgeError): void
   method: string
   onprogress: RequestOptions['onprogress']
   /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
@@ -126,17 +125,16 @@ export class SessionCore {
   }
 
   /** Sends a request and resolves with the peer's result object. */
-  request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown> = {}, { signal, timeoutMs = this.#timeoutMs, onprogress }: RequestOptions = {}): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      const { signal, onprogress } = options
       if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
       const id = this.#nextId++
-      const onAbort = () => pending.giveUp(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const onAbort = () => this.#giveUp(id, cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
       const pending: Pending = {
         method,
         onprogress,
-        timeoutMs: options.timeoutMs ?? this.#timeoutMs,
+        timeoutMs,
         deadline: 0,
         settle: (outcome) => {
           signal?.removeEventListener('abort', onAbort)
@@ -144,15 +142,12 @@ export class SessionCore {
           if (outcome instanceof BridgeError) reject(outcome)
           else resolve(outcome)
         },
-        giveUp: (error, reason) => {
-          pending.settle(error)
-          this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
-        },
       }
       this.#pending.set(id, pending)
       this.#restart(pending)
       signal?.addEventListener('abort', onAbort, { once: true })
       try {
+        // The params object is sent as given: no copy per call unless progress needs a token.
         this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
       } catch (error) {
         pending.settle(failure('INVALID_PARAMS', method, describe(error), error))
@@ -227,6 +222,12 @@ export class SessionCore {
     else this.warn('UNEXPECTED', `response: unknown id ${id}`, data)
   }
 
+  /** Settles request `id` with `error` and tells the peer, with `reason`, to stop working on it. */
+  #giveUp(id: RequestId, error: BridgeError, reason: string): void {
+    this.#pending.get(id)?.settle(error)
+    this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
+  }
+
   /** Gives `pending` its full time again, from now. */
   #restart(pending: Pending): void {
     this.#wake((pending.deadline = performance.now() + pending.timeoutMs))
@@ -244,9 +245,9 @@ export class SessionCore {
     this.#timer = setTimeout(
       () => {
         this.#wakeAt = Infinity
-        for (const pending of this.#pending.values()) {
-          if (pending.deadline > performance.now()) this.#wake(pending.deadline)
-          else pending.giveUp(failure('TIMEOUT', pending.method, 'timed out'), 'timeout')
+        for (const [id, { deadline, method }] of this.#pending) {
+          if (deadline > performance.now()) this.#wake(deadline)
+          else this.#giveUp(id, failure('TIMEOUT', method, 'timed out'), 'timeout')
         }
       },
       // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
@@ -326,7 +327,7 @@ export class SessionCore {
   #reply(id: RequestId, body: Record<string, unknown> | RpcErrorObject, failed: boolean): void {
     if (this.#closed) return
     try {
-      this.send(failed ? { jsonrpc: '2.0', id, error: body as RpcErrorObject } : { jsonrpc: '2.0', id, result: body as Record<string, unknown> })
+      this.send({ jsonrpc: '2.0', id, [failed ? 'error' : 'result']: body } as unknown as JsonRpcMessage)
     } catch (error) {
       // The result could not be cloned (a function, a DOM node): answer with an error instead.
       this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })

@@ -160,7 +160,6 @@ export class ViewBridge {
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
-  #closed = false
   readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
 
   constructor(options: ViewBridgeOptions) {
@@ -366,7 +365,7 @@ export class ViewBridge {
   startAutoResize(): () => void {
     this.#autoResize = true
     const doc = this.#self.document
-    if (this.#connection && !this.#closed && doc) this.#stopResize ??= startAutoResize((size) => this.sendSizeChanged(size), doc)
+    if (this.#connection && !this.#session.closed && doc) this.#stopResize ??= startAutoResize((size) => this.sendSizeChanged(size), doc)
     return () => this.stopAutoResize()
   }
 
@@ -389,8 +388,7 @@ export class ViewBridge {
 
   /** Stops everything: auto-resize, listening, pending requests (rejected with `CLOSED`). Idempotent. */
   close(reason = 'closed'): void {
-    if (this.#closed) return
-    this.#closed = true
+    if (this.#session.closed) return
     this.stopAutoResize()
     this.#session.close(reason)
     this.#events.emit('close', reason)
@@ -409,18 +407,25 @@ export class ViewBridge {
   }
 
   async #ready(method: string): Promise<void> {
-    if (this.#closed) throw new BridgeError('CLOSED', `${method}: closed`)
+    if (this.#session.closed) throw new BridgeError('CLOSED', `${method}: closed`)
     if (!this.#connecting) throw new BridgeError('PROTOCOL', `${method}: connect() first`)
     await this.#connecting
   }
 
   /**
    * Sends a request once the handshake is done, refused before sending when the host did not
-   * advertise it (PROTOCOL.md A.6). Once connected nothing is awaited before the session: this
-   * is every call's path.
+   * advertise it (PROTOCOL.md A.6). A connected call gets the session's own promise, with no async
+   * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
    */
-  async #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    if (!this.#connection || this.#closed) await this.#ready(method)
+  #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
+    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method)
+      ? this.#session.request(method, params as Record<string, unknown>, options)
+      : this.#requestLater(method, params, options)
+  }
+
+  /** {@link #request} before the handshake answer, after close, or refused. */
+  async #requestLater(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
+    await this.#ready(method)
     if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not advertised`)
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
@@ -433,7 +438,7 @@ export class ViewBridge {
   }
 
   #notification(method: string, params: Record<string, unknown>): boolean {
-    if (!this.#connection || this.#closed || !hostAllows(this.hostCapabilities, method)) return false
+    if (!this.#connection || this.#session.closed || !hostAllows(this.hostCapabilities, method)) return false
     this.#session.notify(method, params)
     return true
   }

@@ -11,11 +11,11 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9). Issue 3 targets 6 KB; the README's "View
- * bundle size" section says where the bytes go and why the ceiling is above the target. Lower it
- * whenever the bundle shrinks; never raise it without saying why in the commit.
+ * The ceiling enforced today, in gzip bytes (level 9): 6,883 measured, rounded up to the next
+ * hundred. Issue 3 targets 6 KB (6,000 B), which the bundle does not reach yet. Lower it whenever
+ * the bundle shrinks; never raise it without saying why in the commit.
  */
-export const VIEW_IIFE_CEILING = 7_700
+export const VIEW_IIFE_CEILING = 6_900
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
@@ -38,7 +38,7 @@ describe('the view IIFE bundle', () => {
     expect(new global.BridgeError('TIMEOUT', 'x')).toMatchObject({ code: 'TIMEOUT', name: 'BridgeError' })
 
     const gzip = gzipSync(code, { level: 9 }).length
-    console.info(`view IIFE: ${code.length} bytes minified, ${gzip} bytes gzip (ceiling ${VIEW_IIFE_CEILING}, target 6144)`)
+    console.info(`view IIFE: ${code.length} bytes minified, ${gzip} bytes gzip (ceiling ${VIEW_IIFE_CEILING}, target 6000)`)
     expect(gzip).toBeLessThanOrEqual(VIEW_IIFE_CEILING)
   })
 })
