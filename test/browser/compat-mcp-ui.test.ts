@@ -101,6 +101,8 @@ describe('legacy MCP-UI apps in our host (Chromium)', () => {
           hostContext: CONTEXT,
           ...(proxy && { proxyUrl: env().proxyUrl }),
         }),
+        // A page, a real tool call and (proxy) a second origin: 2-3 s alone, once over 10 s on a loaded machine.
+        30_000,
       )
       try {
         await lifecycle(h, variant)
