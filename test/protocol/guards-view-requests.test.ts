@@ -1,7 +1,7 @@
 /** Guards for what the host reads from the view: variants accepted and reported, the rest refused naming the field. */
 import { describe, expect, test } from 'vitest'
+import { readCallToolParams } from '../../src/protocol/guards.js'
 import {
-  readCallToolParams,
   readCreateMessageParams,
   readDownloadFileParams,
   readInitializeParams,
@@ -13,7 +13,7 @@ import {
   readRequestDisplayModeParams,
   readSizeChanged,
   readUpdateModelContextParams,
-} from '../../src/protocol/guards.js'
+} from '../../src/protocol/host-guards.js'
 import { expectRefusal, recordNotes } from '../helpers/notes.js'
 
 const appInfo = { name: 'app', version: '1.0.0' }
