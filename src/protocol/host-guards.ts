@@ -9,7 +9,7 @@
  * reported through `note`, never silently.
  */
 import { BridgeError } from './errors.js'
-import { DISPLAY_MODES, contentBlocks, implementation, objectOrJson, present, type Note } from './guards.js'
+import { DISPLAY_MODES, contentBlocks, objectOrJson, present, type Note } from './guards.js'
 import { isObject } from './jsonrpc.js'
 import type { CreateMessageParams, ListToolsResult, LoggingLevel, LoggingMessageParams, PaginatedParams, ReadResourceParams } from './mcp-types.js'
 import type {
@@ -89,7 +89,7 @@ const DOWNLOAD_ITEM = /* @__PURE__ */ all(fields({ type: oneOf(['resource', 'res
 )
 
 /** Checks `params` against `spec` and returns them as they are; refuses the first failing field. */
-function read<T>(where: string, params: Params, spec: Record<string, Check>): T {
+function validate<T>(where: string, params: Params, spec: Record<string, Check>): T {
   const problem = fields(spec)(params)
   // `problem` starts with the `.` before the field's name, which a top-level field goes without.
   if (problem) throw new BridgeError('INVALID_PARAMS', `${where}: ${problem.slice(1)}`)
@@ -99,40 +99,39 @@ function read<T>(where: string, params: Params, spec: Record<string, Check>): T 
 /** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
 export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
   const where = 'ui/initialize params'
-  /** The field, or the name the spec's transport example gives it (noted). */
-  const either = (field: string, variant: string) => {
-    if (params[field] !== undefined || params[variant] === undefined) return params[field]
-    note(`${where}: ${variant} used instead of ${field}`)
-    return params[variant]
+  const read: Params = { ...params }
+  // The spec's transport example names these as MCP's `initialize` does: accepted, and noted.
+  for (const [field, variant] of [['appInfo', 'clientInfo'], ['appCapabilities', 'capabilities']] as const) {
+    if (read[field] === undefined && read[variant] !== undefined) {
+      note(`${where}: ${variant} used instead of ${field}`)
+      read[field] = read[variant]
+    }
   }
-  const info = either('appInfo', 'clientInfo')
-  const checked = read<{ appCapabilities: McpUiInitializeParams['appCapabilities']; protocolVersion: string }>(
-    where,
-    {
-      appCapabilities: present(where, 'appCapabilities', either('appCapabilities', 'capabilities'), {}, note),
-      protocolVersion: present(where, 'protocolVersion', params.protocolVersion, '', note),
-    },
-    { appCapabilities: fields({ availableDisplayModes: optional(list()), tools: optional(fields({})) }), protocolVersion: STRING },
-  )
-  const appCapabilities = { ...checked.appCapabilities }
+  read.appCapabilities = present(where, 'appCapabilities', read.appCapabilities, {}, note)
+  read.protocolVersion = present(where, 'protocolVersion', read.protocolVersion, '', note)
+  const { appInfo, appCapabilities } = validate<McpUiInitializeParams>(where, read, {
+    appCapabilities: fields({ availableDisplayModes: optional(list()), tools: optional(fields({})) }),
+    protocolVersion: STRING,
+    appInfo: fields({ name: STRING }),
+  })
+  if (typeof appInfo.version !== 'string') read.appInfo = { ...appInfo, version: present(where, 'appInfo.version', undefined, '', note) as string }
   const modes = appCapabilities.availableDisplayModes
-  if (modes) {
-    // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
-    appCapabilities.availableDisplayModes = modes.filter((mode) => DISPLAY_MODES.includes(mode))
-    if (appCapabilities.availableDisplayModes.length !== modes.length) note(`${where}: dropped unknown appCapabilities.availableDisplayModes`, 'MALFORMED')
-  }
-  return { ...params, appInfo: implementation(where, 'appInfo', info, note), appCapabilities, protocolVersion: checked.protocolVersion }
+  // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
+  const known = modes?.filter((mode) => DISPLAY_MODES.includes(mode))
+  if (known?.length !== modes?.length) note(`${where}: dropped unknown appCapabilities.availableDisplayModes`, 'MALFORMED')
+  read.appCapabilities = known ? { ...appCapabilities, availableDisplayModes: known } : { ...appCapabilities }
+  return read as McpUiInitializeParams
 }
 
 /** `size-changed`: each axis optional, but when present a finite, non-negative number. */
 export function readSizeChanged(params: Params): McpUiSizeChangedParams {
-  return read('size-changed params', params, { width: AXIS, height: AXIS })
+  return validate('size-changed params', params, { width: AXIS, height: AXIS })
 }
 
 /** `ui/message`: role `user` only; content as an array or a single block (noted). */
 export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
   const where = 'ui/message params'
-  read(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
+  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
   return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
 }
 
@@ -147,36 +146,36 @@ export function readUpdateModelContextParams(params: Params, note: Note): McpUiU
 }
 
 export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
-  return read('ui/open-link params', params, { url: NON_EMPTY_STRING })
+  return validate('ui/open-link params', params, { url: NON_EMPTY_STRING })
 }
 
 export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
-  return read('ui/download-file params', params, { contents: list(DOWNLOAD_ITEM, true) })
+  return validate('ui/download-file params', params, { contents: list(DOWNLOAD_ITEM, true) })
 }
 
 export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
-  return read('ui/request-display-mode params', params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
+  return validate('ui/request-display-mode params', params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
 }
 
 /** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
 export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
   const where = 'notifications/message params'
-  read(where, params, { level: oneOf(LOGGING_LEVELS, 'an MCP logging level'), logger: optional(STRING) })
+  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'an MCP logging level'), logger: optional(STRING) })
   if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
   return params as LoggingMessageParams
 }
 
 export function readReadResourceParams(params: Params): ReadResourceParams {
-  return read('resources/read params', params, { uri: NON_EMPTY_STRING })
+  return validate('resources/read params', params, { uri: NON_EMPTY_STRING })
 }
 
 /** Params of a paginated list request (`resources/list`, …): an optional string `cursor`. */
 export function readPaginatedParams(params: Params, method: string): PaginatedParams {
-  return read(`${method} params`, params, { cursor: optional(STRING) })
+  return validate(`${method} params`, params, { cursor: optional(STRING) })
 }
 
 export function readCreateMessageParams(params: Params): CreateMessageParams {
-  return read('sampling/createMessage params', params, {
+  return validate('sampling/createMessage params', params, {
     messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
     maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
     tools: optional(list()),
@@ -185,5 +184,5 @@ export function readCreateMessageParams(params: Params): CreateMessageParams {
 
 /** The result of `tools/list` sent to the view's own tools. */
 export function readListToolsResult(value: Params): ListToolsResult {
-  return read('tools/list result', value, { tools: list(fields({ name: STRING })) })
+  return validate('tools/list result', value, { tools: list(fields({ name: STRING })) })
 }

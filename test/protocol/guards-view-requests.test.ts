@@ -60,9 +60,9 @@ describe('readInitializeParams', () => {
   })
 
   test.for<[string, Record<string, unknown>, string]>([
-    ['appInfo missing', { appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
+    ['appInfo missing', { appCapabilities: {}, protocolVersion: 'v' }, 'appInfo must be an object'],
     ['appInfo.name a number', { appInfo: { name: 1, version: '1' }, appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
-    ['appInfo a string', { appInfo: 'app', appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
+    ['appInfo a string', { appInfo: 'app', appCapabilities: {}, protocolVersion: 'v' }, 'appInfo must be an object'],
     ['appCapabilities an array', { appInfo, appCapabilities: [], protocolVersion: 'v' }, 'appCapabilities'],
     ['appCapabilities null', { appInfo, appCapabilities: null, protocolVersion: 'v' }, 'appCapabilities'],
     ['availableDisplayModes a string', { appInfo, appCapabilities: { availableDisplayModes: 'inline' }, protocolVersion: 'v' }, 'appCapabilities.availableDisplayModes'],
