@@ -19,6 +19,10 @@ import {
   inspectMessage,
   TOOLS_CALL,
   TOOLS_LIST,
+  TOOL_CANCELLED,
+  TOOL_INPUT,
+  TOOL_INPUT_PARTIAL,
+  TOOL_RESULT,
   appProvidesTools,
   diffHostContext,
   mergeHostContext,
@@ -53,7 +57,7 @@ import { FrameTransport } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
 import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
-import { ToolData, type Outgoing, type ToolPhase } from './tool-data.js'
+import { ToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
 /** Default time a view gets to answer `ui/resource-teardown`, in ms. */
@@ -136,7 +140,7 @@ export class HostBridge {
   readonly #options: HostBridgeOptions
   readonly #events = createEmitter<HostBridgeEvents>()
   readonly #session: Session
-  readonly #toolData = new ToolData()
+  readonly #toolData = new ToolData((method, params) => this.#session.notify(method, params))
   readonly #tools: ToolDirectory
   #context: McpUiHostContext
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
@@ -146,7 +150,7 @@ export class HostBridge {
   #modelContext: McpUiUpdateModelContextParams | undefined
   #teardown: Promise<void> | undefined
   #closed = false
-  readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
+  readonly #note: Note = (message, code = 'VARIANT') => this.warn(code, message)
 
   constructor(options: HostBridgeOptions) {
     this.#options = options
@@ -176,14 +180,11 @@ export class HostBridge {
       options,
       tools: this.#tools,
       bridge: this,
-      app: () => this.#app,
       note: this.#note,
-      emit: (event, ...args) => (this.#events.emit as (e: string, ...a: unknown[]) => void)(event, ...args),
-      setModelContext: (context) => {
-        this.#modelContext = context
-        this.#events.emit('modelcontext', context)
-      },
+      events: this.#events,
     })
+    // Registered before any host listener, so `modelContext` is current when theirs run.
+    this.#events.on('modelcontext', (context) => (this.#modelContext = context))
   }
 
   /** Subscribes to an event; returns the function that unsubscribes. */
@@ -242,22 +243,22 @@ export class HostBridge {
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */
   sendToolInputPartial(args: Record<string, unknown>): void {
-    this.#sendAll(() => this.#toolData.partial(args))
+    this.#toolStep(TOOL_INPUT_PARTIAL, { arguments: args })
   }
 
   /** Sends the complete tool arguments, exactly once (`{}` for a tool without arguments). */
   sendToolInput(args: Record<string, unknown> = {}): void {
-    this.#sendAll(() => this.#toolData.input(args))
+    this.#toolStep(TOOL_INPUT, { arguments: args })
   }
 
   /** Sends the tool's result. Refused before the input and after a result or cancellation. */
   sendToolResult(result: CallToolResult): void {
-    this.#sendAll(() => this.#toolData.result(result))
+    this.#toolStep(TOOL_RESULT, result)
   }
 
   /** Tells the view the tool call was cancelled (instead of a result). */
   sendToolCancelled(params: McpUiToolCancelledParams | string = {}): void {
-    this.#sendAll(() => this.#toolData.cancelled(typeof params === 'string' ? { reason: params } : params))
+    this.#toolStep(TOOL_CANCELLED, typeof params === 'string' ? { reason: params } : params)
   }
 
   /** Calls one of the view's own tools (the view must have declared `tools`). */
@@ -297,11 +298,10 @@ export class HostBridge {
    * the bridge closes first. Host → view requests wait for this: the host must not send the view
    * anything before it.
    */
-  whenInitialized(options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
-    if (this.#closed) return Promise.reject(new BridgeError('CLOSED', 'The bridge is closed'))
-    if (this.#initialized) return Promise.resolve()
+  async whenInitialized({ signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS }: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
+    this.#assertOpen()
+    if (this.#initialized) return
     return new Promise((resolve, reject) => {
-      const { signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS } = options
       const done = (error?: BridgeError) => {
         clearTimeout(timer)
         for (const off of offs) off()
@@ -410,7 +410,7 @@ export class HostBridge {
     }
     this.#initialized = true
     this.#sendContextDiff()
-    this.#sendAll(() => this.#toolData.open())
+    this.#toolData.open()
     this.#events.emit('initialized', { ...this.#app })
   }
 
@@ -423,10 +423,10 @@ export class HostBridge {
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
   }
 
-  /** Runs a tool-data step (which checks the order) on an open bridge and sends what it releases. */
-  #sendAll(step: () => Outgoing[]): void {
+  /** Takes a tool-data step (which checks the order, and holds the data until the view is initialized) on an open bridge. */
+  #toolStep(method: string, params: Record<string, unknown>): void {
     this.#assertOpen()
-    for (const message of step()) this.#session.notify(message.method, message.params)
+    this.#toolData.next(method, params)
   }
 
   #assertOpen(): void {
