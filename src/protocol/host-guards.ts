@@ -41,16 +41,6 @@ const optional =
   (value) =>
     value === undefined ? undefined : check(value)
 
-/** The first problem of several checks of one value. */
-const all =
-  (...checks: Check[]): Check =>
-  (value) => {
-    for (const check of checks) {
-      const problem = check(value)
-      if (problem) return problem
-    }
-  }
-
 /** An object whose fields pass `spec`; a failing field is named by its key. */
 const fields =
   (spec: Record<string, Check>): Check =>
@@ -82,11 +72,11 @@ const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && va
 const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
 
 /** `ui/download-file` items: an embedded resource with text or blob, or a resource link. */
-const DOWNLOAD_ITEM = /* @__PURE__ */ all(fields({ type: oneOf(['resource', 'resource_link'], '"resource" or "resource_link"') }), (item) =>
-  item.type === 'resource'
-    ? fields({ resource: all(fields({ uri: STRING }), is((resource) => typeof resource.text === 'string' || typeof resource.blob === 'string', 'text or blob')) })(item)
-    : fields({ uri: STRING })(item),
-)
+const DOWNLOAD_ITEM: Check = (item) =>
+  fields({ type: oneOf(['resource', 'resource_link'], '"resource" or "resource_link"') })(item) ??
+  (item.type === 'resource'
+    ? fields({ resource: (resource) => fields({ uri: STRING })(resource) ?? (typeof resource.text === 'string' || typeof resource.blob === 'string' ? undefined : ' must have text or blob') })
+    : fields({ uri: STRING }))(item)
 
 /** Checks `params` against `spec` and returns them as they are; refuses the first failing field. */
 function validate<T>(where: string, params: Params, spec: Record<string, Check>): T {
@@ -114,11 +104,12 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
     protocolVersion: STRING,
     appInfo: fields({ name: STRING }),
   })
-  if (typeof appInfo.version !== 'string') read.appInfo = { ...appInfo, version: present(where, 'appInfo.version', undefined, '', note) as string }
+  // `name` copied by hand: a structured-cloned `Error` has it on its prototype, which a spread skips.
+  if (typeof appInfo.version !== 'string') read.appInfo = { ...appInfo, name: appInfo.name, version: present(where, 'appInfo.version', undefined, '', note) as string }
   const modes = appCapabilities.availableDisplayModes
   // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
   const known = modes?.filter((mode) => DISPLAY_MODES.includes(mode))
-  if (known?.length !== modes?.length) note(`${where}: dropped unknown appCapabilities.availableDisplayModes`, 'MALFORMED')
+  if (known?.length !== modes?.length) note(`${where}: unknown display modes dropped`, 'MALFORMED')
   read.appCapabilities = known ? { ...appCapabilities, availableDisplayModes: known } : { ...appCapabilities }
   return read as McpUiInitializeParams
 }

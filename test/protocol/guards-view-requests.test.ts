@@ -52,6 +52,11 @@ describe('readInitializeParams', () => {
     expect(notes.map((n) => n.message).join(' ')).toContain('appCapabilities')
   })
 
+  test('an appInfo whose name is inherited (a structured-cloned Error) keeps its name', () => {
+    const read = readInitializeParams({ appInfo: new Error('boom'), appCapabilities: {}, protocolVersion: 'v' }, recordNotes().note)
+    expect(read.appInfo).toEqual({ name: 'Error', version: '' })
+  })
+
   test('unknown display modes are filtered out and reported', () => {
     const { note, codes } = recordNotes()
     const read = readInitializeParams({ appInfo, appCapabilities: { availableDisplayModes: ['inline', 'maximized', 7] }, protocolVersion: 'v' }, note)
