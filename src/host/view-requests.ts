@@ -129,18 +129,20 @@ export interface ServeDependencies {
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
-/** Content kinds and the modality key a host lists for each (`McpUiSupportedContentBlockModalities`). */
-const MODALITY_OF: Record<string, string> = { text: 'text', image: 'image', audio: 'audio', resource: 'resource', resource_link: 'resourceLink' }
+/** The modality keys a host may list (`McpUiSupportedContentBlockModalities`), `structuredContent` included. */
+const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink', 'structuredContent']
 
 /**
  * Refuses content the host did not say it accepts. A capability that lists no known modality
  * (`message: {}`) accepts every kind: it only says the method is supported.
  */
-function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] | undefined, structured: boolean): void {
-  if (!isObject(advertised) || ![...Object.values(MODALITY_OF), 'structuredContent'].some((key) => key in advertised)) return
-  const kinds = [...(content ?? []).map((block) => MODALITY_OF[block.type] ?? block.type), ...(structured ? ['structuredContent'] : [])]
-  const refused = kinds.find((kind) => !isObject(advertised[kind]))
-  if (refused) throw new BridgeError('INVALID_PARAMS', `${method}: ${refused} content not accepted`)
+function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured: boolean): void {
+  if (!isObject(advertised) || !MODALITIES.some((key) => key in advertised)) return
+  const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))
+  for (const kind of structured ? [...kinds, 'structuredContent'] : kinds) {
+    // Own keys only: a block typed `__proto__` or `constructor` must not find an inherited object.
+    if (!Object.hasOwn(advertised, kind) || !isObject(advertised[kind])) throw new BridgeError('INVALID_PARAMS', `${method}: ${kind} content not accepted`)
+  }
 }
 
 const isThenable = (value: unknown): value is Promise<unknown> => typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
@@ -200,7 +202,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
   const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
     const forward = () => {
-      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'No server connection')
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'client: none')
       return forwardToServer(options.client, name, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     }
     const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
@@ -251,7 +253,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
     const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
-      note(`Display mode ${String(granted)} not allowed: kept ${current}`, 'POLICY')
+      note(`displayMode: ${String(granted)} not allowed: kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
