@@ -53,7 +53,7 @@ import {
   type Transport,
 } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
-import { FrameTransport } from './frame-transport.js'
+import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
 import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
@@ -159,12 +159,11 @@ export class HostBridge {
     const transport =
       options.transport ??
       new FrameTransport({
-        target: options.target ?? (undefined as never),
-        targetOrigin: options.targetOrigin ?? '',
-        hostWindow: options.hostWindow,
+        // `target`, `targetOrigin` and `hostWindow`; FrameTransport refuses a missing origin.
+        ...(options as FrameTransportOptions),
         onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
         // A host that removes the frame without closing the bridge must not leak it.
-        onGone: () => this.close('The frame was removed'),
+        onGone: () => this.close('frame removed'),
       })
     const session = (this.#session = new Session({
       transport,
@@ -233,7 +232,7 @@ export class HostBridge {
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
     const mode = change.displayMode
-    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `Display mode ${mode} not declared by the view`)
+    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `displayMode: ${mode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, change)
     if (!changed.length) return
     this.#context = context
@@ -309,8 +308,8 @@ export class HostBridge {
         if (error) reject(error)
         else resolve()
       }
-      const abort = () => done(new BridgeError('CANCELLED', 'Cancelled before initialized'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `Not initialized in ${timeoutMs} ms`)), timeoutMs)
+      const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `whenInitialized: timed out (${timeoutMs} ms)`)), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
       signal?.addEventListener('abort', abort, { once: true })
     })
@@ -327,7 +326,7 @@ export class HostBridge {
    * the answer at most `teardownTimeoutMs`, then closes the bridge. Never rejects; a view that
    * fails or stalls is reported as a warning. Calling it again returns the same promise.
    */
-  teardown(reason = 'The host removed the view'): Promise<void> {
+  teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
       if (this.#initialized && !this.#closed) {
         try {
@@ -341,7 +340,7 @@ export class HostBridge {
   }
 
   /** Closes the bridge at once: listeners removed, pending requests rejected with `CLOSED`. Idempotent. */
-  close(reason = 'The host closed the bridge'): void {
+  close(reason = 'closed by the host'): void {
     if (this.#closed) return
     this.#closed = true
     this.#session.close(reason)
@@ -369,14 +368,17 @@ export class HostBridge {
 
   /** @internal The modes a view request may switch to: host's list ∩ app's list (inline-only when undeclared). */
   allowedDisplayModes(): McpUiDisplayMode[] {
-    const host = this.#context.availableDisplayModes ?? []
-    const app = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
-    return host.filter((mode) => app.includes(mode))
+    return (this.#context.availableDisplayModes ?? []).filter((mode) => this.#declared(mode))
   }
 
+  /** True when the view declared `mode` (a view that declared none is inline-only). */
+  #declared(mode: McpUiDisplayMode): boolean {
+    return (this.#app?.appCapabilities.availableDisplayModes ?? ['inline']).includes(mode)
+  }
+
+  /** A mode the host may set: inline always, any mode before the handshake, else one the view declared. */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    const declared = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
-    return mode === 'inline' || !this.#app || declared.includes(mode)
+    return mode === 'inline' || !this.#app || this.#declared(mode)
   }
 
   #initialize(params: Record<string, unknown>) {
@@ -386,7 +388,7 @@ export class HostBridge {
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
     if (mode && !this.#modeAllowed(mode)) {
-      this.#note(`Display mode ${mode} not declared by the view: inline`, 'POLICY')
+      this.#note(`displayMode: ${mode} not declared by the view: inline`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
       this.#events.emit('displaymodechange', 'inline')
     }
@@ -430,11 +432,11 @@ export class HostBridge {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new BridgeError('CLOSED', 'The bridge is closed')
+    if (this.#closed) throw new BridgeError('CLOSED', 'bridge closed')
   }
 
   async #viewTools(options?: RequestOptions): Promise<void> {
     await this.whenInitialized(options)
-    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'The view declared no tools')
+    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'tools: not declared by the view')
   }
 }
