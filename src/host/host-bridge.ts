@@ -282,8 +282,8 @@ export class HostBridge {
   sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
     this.#assertOpen()
     if (list === 'tools') this.#tools.invalidate()
-    const capability = list === 'prompts' ? { listChanged: true } : this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
-    if (this.#initialized && capability?.listChanged === true) this.#session.notify(`notifications/${list}/list_changed`, {})
+    const capability = this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
+    if (this.#initialized && (list === 'prompts' || capability?.listChanged === true)) this.#session.notify(`notifications/${list}/list_changed`, {})
   }
 
   /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
@@ -332,7 +332,8 @@ export class HostBridge {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
-          this.#note(`Teardown: ${error instanceof Error ? error.message : String(error)}`, 'UNEXPECTED')
+          // `request` rejects with `BridgeError`s only.
+          this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
         }
       }
       this.close(reason)
@@ -383,7 +384,7 @@ export class HostBridge {
 
   #initialize(params: Record<string, unknown>) {
     const request = readInitializeParams(params, this.#note)
-    if (this.#app) this.#note('Repeated ui/initialize: replaces the app info', 'UNEXPECTED')
+    if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
     const protocolVersion = negotiateVersion(request.protocolVersion)
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
@@ -403,11 +404,11 @@ export class HostBridge {
 
   #onInitialized(): void {
     if (!this.#app) {
-      this.#note('initialized before ui/initialize: ignored', 'UNEXPECTED')
+      this.#note(`${INITIALIZED} before ${INITIALIZE}: ignored`, 'UNEXPECTED')
       return
     }
     if (this.#initialized) {
-      this.#note('Repeated ui/notifications/initialized: ignored', 'UNEXPECTED')
+      this.#note(`${INITIALIZED}: repeated: ignored`, 'UNEXPECTED')
       return
     }
     this.#initialized = true

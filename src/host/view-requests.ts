@@ -158,7 +158,7 @@ const FORWARDED: Array<[string, ForwardedMethod]> = [
 ]
 
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
-  const { options, bridge, note } = deps
+  const { options, bridge, note, events } = deps
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
@@ -170,14 +170,14 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
    * Registers one view request behind the shared gate. Synchronous all the way when the handler
    * is: an `async` wrapper here would cost every `tools/call` a few microtasks.
    */
-  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>) => P, run: (params: P, context: RequestContext) => unknown) => {
+  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>, note: Note) => P, run: (params: P, context: RequestContext) => unknown) => {
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!limiters[bucket]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
-      const params = read(raw)
+      const params = read(raw, note)
       if (bucket !== 'calls') return run(params, context)
-      if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `Too many calls in flight (${maxConcurrent})`)
+      if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
       callsInFlight++
       let outcome: unknown
       try {
@@ -193,7 +193,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
   const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
-    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${method}`)
+    if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
     const result = await handler(params, hostContext(context))
     if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
     return isObject(result) ? result : {}
@@ -202,23 +202,23 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
   const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
     const forward = () => {
-      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'client: none')
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', `${name}: no MCP client`)
       return forwardToServer(options.client, name, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     }
     const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
     return handler ? handler(params, { ...hostContext(context), forward }) : forward()
   }
 
-  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => {
+  serve(MESSAGE, 'actions', readMessageParams, (params, context) => {
     checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
     return action(MESSAGE, handlers.message, params, context)
   })
 
-  serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
+  serve(UPDATE_MODEL_CONTEXT, 'context', readUpdateModelContextParams, async (params, context) => {
     checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
     await handlers.updateModelContext?.(params, hostContext(context))
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
-    deps.events.emit('modelcontext', empty ? undefined : params)
+    events.emit('modelcontext', empty ? undefined : params)
     return {}
   })
 
@@ -243,7 +243,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
       throw new BridgeError('NOT_SUPPORTED', `${SAMPLING_CREATE_MESSAGE}: no tool use`)
     }
-    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `The host does not handle ${SAMPLING_CREATE_MESSAGE}`)
+    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `${SAMPLING_CREATE_MESSAGE}: no host handler`)
     return handlers.createSamplingMessage(params, hostContext(context))
   })
 
@@ -260,7 +260,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   })
 
   const callTool = forwarding('callTool')
-  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), (params, context) => {
+  serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
     const checked = deps.tools.assertCallableByApp(params.name)
     return isThenable(checked) ? checked.then(() => callTool(params, context)) : callTool(params, context)
@@ -282,17 +282,18 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
       try {
         run(params)
       } catch (error) {
-        note(error instanceof Error ? error.message : String(error), 'MALFORMED')
+        // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
+        note((error as Error).message, 'MALFORMED')
       }
     })
   }
-  listen(SIZE_CHANGED, (params) => deps.events.emit('sizechange', readSizeChanged(params)))
-  listen(LOGGING_MESSAGE, (params) => deps.events.emit('log', readLoggingMessageParams(params, note)))
-  listen(REQUEST_TEARDOWN, () => deps.events.emit('requestteardown'))
+  listen(SIZE_CHANGED, (params) => events.emit('sizechange', readSizeChanged(params)))
+  listen(LOGGING_MESSAGE, (params) => events.emit('log', readLoggingMessageParams(params, note)))
+  listen(REQUEST_TEARDOWN, () => events.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => {
     // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
     if (bridge.appCapabilities?.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`)
-    deps.events.emit('toolslistchanged')
+    events.emit('toolslistchanged')
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
   // frame. Accepted before the handshake too, since a blocked script may be why there is none.
