@@ -23,7 +23,9 @@
 /** The notification the injected reporter posts for each CSP violation in the view. */
 export const CSP_VIOLATION = 'mcp-app-bridge/csp-violation'
 
-const REPORTER =
+// A function, not a constant: a module-level string built at load time is kept by bundlers even
+// in hosts that never inject a policy (the minimal host imports `CSP_VIOLATION` only).
+const reporter = () =>
   '<script>addEventListener("securitypolicyviolation",e=>parent.postMessage({jsonrpc:"2.0",' +
   `method:"${CSP_VIOLATION}",params:{directive:e.effectiveDirective,blockedURI:e.blockedURI}},"*"))</script>`
 
@@ -64,5 +66,5 @@ export function headInsertionPoint(html: string): number {
  */
 export function injectCspMeta(html: string, policy: string): string {
   const at = headInsertionPoint(html)
-  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${REPORTER}${html.slice(at)}`
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${reporter()}${html.slice(at)}`
 }

@@ -30,7 +30,7 @@ export class FrameTransport implements Transport {
 
   constructor(options: FrameTransportOptions) {
     if (typeof options.targetOrigin !== 'string' || options.targetOrigin === '' || options.targetOrigin === '*') {
-      throw new TypeError('FrameTransport needs the frame origin (or "null" for an opaque frame), never "*"')
+      throw new TypeError('targetOrigin: the frame origin or "null", never "*"')
     }
     this.#options = options
   }

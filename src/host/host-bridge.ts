@@ -19,6 +19,10 @@ import {
   inspectMessage,
   TOOLS_CALL,
   TOOLS_LIST,
+  TOOL_CANCELLED,
+  TOOL_INPUT,
+  TOOL_INPUT_PARTIAL,
+  TOOL_RESULT,
   appProvidesTools,
   diffHostContext,
   mergeHostContext,
@@ -49,11 +53,11 @@ import {
   type Transport,
 } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
-import { FrameTransport } from './frame-transport.js'
+import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
 import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
-import { ToolData, type Outgoing, type ToolPhase } from './tool-data.js'
+import { ToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
 /** Default time a view gets to answer `ui/resource-teardown`, in ms. */
@@ -136,7 +140,7 @@ export class HostBridge {
   readonly #options: HostBridgeOptions
   readonly #events = createEmitter<HostBridgeEvents>()
   readonly #session: Session
-  readonly #toolData = new ToolData()
+  readonly #toolData = new ToolData((method, params) => this.#session.notify(method, params))
   readonly #tools: ToolDirectory
   #context: McpUiHostContext
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
@@ -146,7 +150,7 @@ export class HostBridge {
   #modelContext: McpUiUpdateModelContextParams | undefined
   #teardown: Promise<void> | undefined
   #closed = false
-  readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
+  readonly #note: Note = (message, code = 'VARIANT') => this.warn(code, message)
 
   constructor(options: HostBridgeOptions) {
     this.#options = options
@@ -155,12 +159,11 @@ export class HostBridge {
     const transport =
       options.transport ??
       new FrameTransport({
-        target: options.target ?? (undefined as never),
-        targetOrigin: options.targetOrigin ?? '',
-        hostWindow: options.hostWindow,
+        // `target`, `targetOrigin` and `hostWindow`; FrameTransport refuses a missing origin.
+        ...(options as FrameTransportOptions),
         onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
         // A host that removes the frame without closing the bridge must not leak it.
-        onGone: () => this.close('The frame was removed'),
+        onGone: () => this.close('frame removed'),
       })
     const session = (this.#session = new Session({
       transport,
@@ -176,14 +179,11 @@ export class HostBridge {
       options,
       tools: this.#tools,
       bridge: this,
-      app: () => this.#app,
       note: this.#note,
-      emit: (event, ...args) => (this.#events.emit as (e: string, ...a: unknown[]) => void)(event, ...args),
-      setModelContext: (context) => {
-        this.#modelContext = context
-        this.#events.emit('modelcontext', context)
-      },
+      events: this.#events,
     })
+    // Registered before any host listener, so `modelContext` is current when theirs run.
+    this.#events.on('modelcontext', (context) => (this.#modelContext = context))
   }
 
   /** Subscribes to an event; returns the function that unsubscribes. */
@@ -232,7 +232,7 @@ export class HostBridge {
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
     const mode = change.displayMode
-    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `Display mode ${mode} not declared by the view`)
+    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `displayMode: ${mode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, change)
     if (!changed.length) return
     this.#context = context
@@ -242,22 +242,22 @@ export class HostBridge {
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */
   sendToolInputPartial(args: Record<string, unknown>): void {
-    this.#sendAll(() => this.#toolData.partial(args))
+    this.#toolStep(TOOL_INPUT_PARTIAL, { arguments: args })
   }
 
   /** Sends the complete tool arguments, exactly once (`{}` for a tool without arguments). */
   sendToolInput(args: Record<string, unknown> = {}): void {
-    this.#sendAll(() => this.#toolData.input(args))
+    this.#toolStep(TOOL_INPUT, { arguments: args })
   }
 
   /** Sends the tool's result. Refused before the input and after a result or cancellation. */
   sendToolResult(result: CallToolResult): void {
-    this.#sendAll(() => this.#toolData.result(result))
+    this.#toolStep(TOOL_RESULT, result)
   }
 
   /** Tells the view the tool call was cancelled (instead of a result). */
   sendToolCancelled(params: McpUiToolCancelledParams | string = {}): void {
-    this.#sendAll(() => this.#toolData.cancelled(typeof params === 'string' ? { reason: params } : params))
+    this.#toolStep(TOOL_CANCELLED, typeof params === 'string' ? { reason: params } : params)
   }
 
   /** Calls one of the view's own tools (the view must have declared `tools`). */
@@ -282,8 +282,8 @@ export class HostBridge {
   sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
     this.#assertOpen()
     if (list === 'tools') this.#tools.invalidate()
-    const capability = list === 'prompts' ? { listChanged: true } : this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
-    if (this.#initialized && capability?.listChanged === true) this.#session.notify(`notifications/${list}/list_changed`, {})
+    const capability = this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
+    if (this.#initialized && (list === 'prompts' || capability?.listChanged === true)) this.#session.notify(`notifications/${list}/list_changed`, {})
   }
 
   /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
@@ -297,11 +297,10 @@ export class HostBridge {
    * the bridge closes first. Host → view requests wait for this: the host must not send the view
    * anything before it.
    */
-  whenInitialized(options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
-    if (this.#closed) return Promise.reject(new BridgeError('CLOSED', 'The bridge is closed'))
-    if (this.#initialized) return Promise.resolve()
+  async whenInitialized({ signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS }: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
+    this.#assertOpen()
+    if (this.#initialized) return
     return new Promise((resolve, reject) => {
-      const { signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS } = options
       const done = (error?: BridgeError) => {
         clearTimeout(timer)
         for (const off of offs) off()
@@ -309,8 +308,8 @@ export class HostBridge {
         if (error) reject(error)
         else resolve()
       }
-      const abort = () => done(new BridgeError('CANCELLED', 'Cancelled before initialized'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `Not initialized in ${timeoutMs} ms`)), timeoutMs)
+      const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `whenInitialized: timed out (${timeoutMs} ms)`)), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
       signal?.addEventListener('abort', abort, { once: true })
     })
@@ -327,13 +326,14 @@ export class HostBridge {
    * the answer at most `teardownTimeoutMs`, then closes the bridge. Never rejects; a view that
    * fails or stalls is reported as a warning. Calling it again returns the same promise.
    */
-  teardown(reason = 'The host removed the view'): Promise<void> {
+  teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
       if (this.#initialized && !this.#closed) {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
-          this.#note(`Teardown: ${error instanceof Error ? error.message : String(error)}`, 'UNEXPECTED')
+          // `request` rejects with `BridgeError`s only.
+          this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
         }
       }
       this.close(reason)
@@ -341,7 +341,7 @@ export class HostBridge {
   }
 
   /** Closes the bridge at once: listeners removed, pending requests rejected with `CLOSED`. Idempotent. */
-  close(reason = 'The host closed the bridge'): void {
+  close(reason = 'closed by the host'): void {
     if (this.#closed) return
     this.#closed = true
     this.#session.close(reason)
@@ -369,24 +369,27 @@ export class HostBridge {
 
   /** @internal The modes a view request may switch to: host's list ∩ app's list (inline-only when undeclared). */
   allowedDisplayModes(): McpUiDisplayMode[] {
-    const host = this.#context.availableDisplayModes ?? []
-    const app = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
-    return host.filter((mode) => app.includes(mode))
+    return (this.#context.availableDisplayModes ?? []).filter((mode) => this.#declared(mode))
   }
 
+  /** True when the view declared `mode` (a view that declared none is inline-only). */
+  #declared(mode: McpUiDisplayMode): boolean {
+    return (this.#app?.appCapabilities.availableDisplayModes ?? ['inline']).includes(mode)
+  }
+
+  /** A mode the host may set: inline always, any mode before the handshake, else one the view declared. */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    const declared = this.#app?.appCapabilities.availableDisplayModes ?? ['inline']
-    return mode === 'inline' || !this.#app || declared.includes(mode)
+    return mode === 'inline' || !this.#app || this.#declared(mode)
   }
 
   #initialize(params: Record<string, unknown>) {
     const request = readInitializeParams(params, this.#note)
-    if (this.#app) this.#note('Repeated ui/initialize: replaces the app info', 'UNEXPECTED')
+    if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
     const protocolVersion = negotiateVersion(request.protocolVersion)
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
     if (mode && !this.#modeAllowed(mode)) {
-      this.#note(`Display mode ${mode} not declared by the view: inline`, 'POLICY')
+      this.#note(`displayMode: ${mode} not declared by the view: inline`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
       this.#events.emit('displaymodechange', 'inline')
     }
@@ -401,16 +404,16 @@ export class HostBridge {
 
   #onInitialized(): void {
     if (!this.#app) {
-      this.#note('initialized before ui/initialize: ignored', 'UNEXPECTED')
+      this.#note(`${INITIALIZED} before ${INITIALIZE}: ignored`, 'UNEXPECTED')
       return
     }
     if (this.#initialized) {
-      this.#note('Repeated ui/notifications/initialized: ignored', 'UNEXPECTED')
+      this.#note(`${INITIALIZED}: repeated: ignored`, 'UNEXPECTED')
       return
     }
     this.#initialized = true
     this.#sendContextDiff()
-    this.#sendAll(() => this.#toolData.open())
+    this.#toolData.open()
     this.#events.emit('initialized', { ...this.#app })
   }
 
@@ -423,18 +426,18 @@ export class HostBridge {
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
   }
 
-  /** Runs a tool-data step (which checks the order) on an open bridge and sends what it releases. */
-  #sendAll(step: () => Outgoing[]): void {
+  /** Takes a tool-data step (which checks the order, and holds the data until the view is initialized) on an open bridge. */
+  #toolStep(method: string, params: Record<string, unknown>): void {
     this.#assertOpen()
-    for (const message of step()) this.#session.notify(message.method, message.params)
+    this.#toolData.next(method, params)
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new BridgeError('CLOSED', 'The bridge is closed')
+    if (this.#closed) throw new BridgeError('CLOSED', 'bridge closed')
   }
 
   async #viewTools(options?: RequestOptions): Promise<void> {
     await this.whenInitialized(options)
-    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'The view declared no tools')
+    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'tools: not declared by the view')
   }
 }

@@ -21,7 +21,7 @@ interface Route {
 
 interface Hub {
   readonly frames: Map<unknown, Route>
-  readonly dispatch: Listener
+  /** Removes the window listener, the observer and the timer, and forgets the hub. */
   readonly stop: () => void
 }
 
@@ -45,18 +45,15 @@ export interface HubWindow {
  * reading one frame would both answer its requests.
  */
 export function listenToFrame(hostWindow: HubWindow, source: unknown, receive: Listener, gone?: () => void): () => void {
-  if (!source) throw new Error('The frame has no window yet: attach the iframe to the document first')
+  if (!source) throw new Error('frame: no window yet (attach the iframe first)')
   const hub = hubs.get(hostWindow) ?? createHub(hostWindow)
-  if (hub.frames.has(source)) throw new Error('Another bridge is already listening to this frame')
+  if (hub.frames.has(source)) throw new Error('frame: another bridge is already listening')
   const route: Route = { receive, gone }
   hub.frames.set(source, route)
   return () => {
     if (hub.frames.get(source) !== route) return
     hub.frames.delete(source)
-    if (hub.frames.size === 0) {
-      hub.stop()
-      hubs.delete(hostWindow)
-    }
+    if (!hub.frames.size) hub.stop()
   }
 }
 
@@ -67,10 +64,7 @@ export function listenedFrames(hostWindow: HubWindow): number {
 
 function createHub(hostWindow: HubWindow): Hub {
   const frames = new Map<unknown, Route>()
-  const dispatch: Listener = (event) => {
-    const route = event.source ? frames.get(event.source) : undefined
-    route?.receive(event)
-  }
+  const dispatch: Listener = (event) => event.source && frames.get(event.source)?.receive(event)
   const sweep = () => {
     for (const [source, route] of [...frames]) {
       if ((source as { closed?: boolean }).closed !== true || frames.get(source) !== route) continue
@@ -78,10 +72,7 @@ function createHub(hostWindow: HubWindow): Hub {
       // A route whose owner did not stop it on `gone` is dropped here, so it cannot pin the hub.
       if (frames.get(source) === route) frames.delete(source)
     }
-    if (!frames.size && hubs.get(hostWindow) === hub) {
-      hub.stop()
-      hubs.delete(hostWindow)
-    }
+    if (!frames.size && hubs.get(hostWindow) === hub) hub.stop()
   }
   const Observer = hostWindow.MutationObserver
   const observer = Observer && hostWindow.document ? new Observer(sweep) : undefined
@@ -90,11 +81,11 @@ function createHub(hostWindow: HubWindow): Hub {
   hostWindow.addEventListener('message', dispatch)
   const hub: Hub = {
     frames,
-    dispatch,
     stop: () => {
       observer?.disconnect()
       clearInterval(timer)
       hostWindow.removeEventListener('message', dispatch)
+      hubs.delete(hostWindow)
     },
   }
   hubs.set(hostWindow, hub)

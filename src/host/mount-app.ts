@@ -147,9 +147,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
   const hostWindow = doc.defaultView as Window
   const checkProxy = (url: string | URL) => {
     const checked = new URL(url, doc.baseURI)
-    if (!/^https?:$/.test(checked.protocol)) throw new BridgeError('INVALID_PARAMS', 'The sandbox proxy URL must be http(s)')
+    if (!/^https?:$/.test(checked.protocol)) throw new BridgeError('INVALID_PARAMS', 'proxyUrl: not http(s)')
     if (checked.origin === hostWindow.location.origin && !(sandbox as { dangerouslyAllowSameOriginProxy?: boolean }).dangerouslyAllowSameOriginProxy) {
-      throw new BridgeError('DENIED', 'The sandbox proxy must be on another origin than the host (spec); see dangerouslyAllowSameOriginProxy')
+      throw new BridgeError('DENIED', 'proxyUrl: must be on another origin than the host (spec; see dangerouslyAllowSameOriginProxy)')
     }
     return checked
   }
@@ -181,7 +181,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
 
   const show = async (): Promise<MountedView> => {
     const resource = await loadResource(options)
-    if (bridge.closed) throw new BridgeError('CLOSED', 'The bridge closed before the view was shown')
+    if (bridge.closed) throw new BridgeError('CLOSED', 'mountApp: closed before shown')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
@@ -204,7 +204,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
       target: frame.contentWindow!,
       targetOrigin: proxyUrl ? proxyUrl.origin : 'null',
       hostWindow,
-      onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped a message from unexpected origin ${origin}`),
+      onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped origin ${origin}`),
     })
     const inner = proxyUrl
       ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
@@ -216,7 +216,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
 
   const ready = show().catch((error) => {
     if (error instanceof BridgeError && error.code === 'TIMEOUT') bridge.warn('UNEXPECTED', error.message)
-    else if (!bridge.closed) bridge.close(`The view could not be shown: ${message(error)}`)
+    else if (!bridge.closed) bridge.close(`mountApp: not shown: ${message(error)}`)
     throw error
   })
   // The caller may never look at `ready`; its failure is also reported as a warning or the close reason.
@@ -248,7 +248,7 @@ async function loadResource(options: MountAppOptions): Promise<UiResource> {
   }
   const uri = getToolUiResourceUri(tool)
   if (!uri) throw new BridgeError('NOT_SUPPORTED', `Tool ${tool?.name ?? '(none)'} has no ui:// resource`)
-  if (!client) throw new BridgeError('NOT_SUPPORTED', 'Reading the resource needs a client (or pass resource)')
+  if (!client) throw new BridgeError('NOT_SUPPORTED', 'client: needed to read the resource (or pass resource)')
   return readUiResource(client, uri, { listing: options.listing, timeout: options.timeoutMs })
 }
 
@@ -270,7 +270,7 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       action()
     } catch (error) {
       // The host sent tool data itself as well; the bridge refused the duplicate.
-      bridge.warn('UNEXPECTED', `mountApp could not send tool data: ${message(error)}`)
+      bridge.warn('UNEXPECTED', `mountApp: tool data not sent: ${message(error)}`)
     }
   }
   void (async () => {

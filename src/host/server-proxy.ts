@@ -51,7 +51,7 @@ const REFRESH_INTERVAL_MS = 5_000
 export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
-  #loading: Promise<Map<string, Tool>> | undefined
+  #loading: Promise<Tool[]> | undefined
   #loadedAt = -Infinity
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
@@ -74,17 +74,16 @@ export class ToolDirectory {
   async find(name: string): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
     if (known || !this.#client || (this.#tools && Date.now() - this.#loadedAt < REFRESH_INTERVAL_MS)) return known
-    this.#loading ??= listAllTools(this.#client).then((tools) => new Map(tools.map((tool) => [tool.name, tool])))
+    this.#loading ??= listAllTools(this.#client)
     try {
-      this.#tools = await this.#loading
+      this.set(await this.#loading)
       this.#loadedAt = Date.now()
     } finally {
       this.#loading = undefined
     }
-    return this.#tools.get(name)
+    return this.#tools!.get(name)
   }
 
-  /** Throws `DENIED` unless the named tool exists and its visibility includes `"app"`. */
   /**
    * Throws `DENIED` unless the named tool exists and its visibility includes `"app"`. Answers at
    * once (no promise) when the tool is already known: this is on every view `tools/call`.
@@ -132,14 +131,15 @@ export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'l
  */
 export async function forwardToServer(client: McpClient, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
   const call = client[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
-  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `The MCP client has no ${method}`)
-  const options: McpRequestOptions = { signal: context.signal, timeout: timeoutMs }
-  if (context.progressToken !== undefined) {
-    options.onprogress = context.sendProgress
-    options.resetTimeoutOnProgress = true
+  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `client: no ${method}`)
+  const options: McpRequestOptions = {
+    signal: context.signal,
+    timeout: timeoutMs,
+    ...(context.progressToken !== undefined && { onprogress: context.sendProgress, resetTimeoutOnProgress: true }),
   }
   const { _meta, ...rest } = params
   const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
   const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
-  return method === 'callTool' ? call.call(client, forwarded, undefined, options) : call.call(client, forwarded, options)
+  // `callTool` alone takes a result schema before its options.
+  return call.apply(client, method === 'callTool' ? [forwarded, undefined, options] : [forwarded, options])
 }

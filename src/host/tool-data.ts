@@ -6,20 +6,12 @@
  * `tool-input` exactly once, then exactly one of `tool-result` / `tool-cancelled`. Calls that
  * would break this order throw at the call site instead of confusing the view.
  */
-import {
-  BridgeError,
-  TOOL_CANCELLED,
-  TOOL_INPUT,
-  TOOL_INPUT_PARTIAL,
-  TOOL_RESULT,
-  type CallToolResult,
-  type McpUiToolCancelledParams,
-} from '../protocol/index.js'
+import { BridgeError, TOOL_CANCELLED, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT } from '../protocol/index.js'
 
 /** Where the tool call stands: nothing yet, streaming arguments, arguments complete, finished. */
 export type ToolPhase = 'none' | 'streaming' | 'input' | 'result' | 'cancelled'
 
-export interface Outgoing {
+interface Outgoing {
   method: string
   params: Record<string, unknown>
 }
@@ -34,53 +26,36 @@ const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
 
 export class ToolData {
   #phase: ToolPhase = 'none'
-  #held: Outgoing[] = []
-  #open = false
+  /** What waits for the view to be initialized; `undefined` once it is, when everything goes at once. */
+  #held: Outgoing[] | undefined = []
+  readonly #send: (method: string, params: Record<string, unknown>) => void
+
+  /** `send` puts one notification on the wire. */
+  constructor(send: (method: string, params: Record<string, unknown>) => void) {
+    this.#send = send
+  }
 
   get phase(): ToolPhase {
     return this.#phase
   }
 
-  /** Messages held until the view is initialized (for invariant checks). */
-  get held(): readonly Outgoing[] {
-    return this.#held
+  /** The view is initialized: sends everything held, in order, and sends directly from now on. */
+  open(): void {
+    const held = this.#held ?? []
+    this.#held = undefined
+    for (const { method, params } of held) this.#send(method, params)
   }
 
-  partial(args: Record<string, unknown>): Outgoing[] {
-    return this.#next(TOOL_INPUT_PARTIAL, { arguments: args })
-  }
-
-  input(args: Record<string, unknown> = {}): Outgoing[] {
-    return this.#next(TOOL_INPUT, { arguments: args })
-  }
-
-  result(result: CallToolResult): Outgoing[] {
-    return this.#next(TOOL_RESULT, result)
-  }
-
-  cancelled(params: McpUiToolCancelledParams = {}): Outgoing[] {
-    return this.#next(TOOL_CANCELLED, params)
-  }
-
-  /** The view is initialized: returns everything held, in order, and sends directly from now on. */
-  open(): Outgoing[] {
-    this.#open = true
-    const held = this.#held
-    this.#held = []
-    return held
-  }
-
-  #next(method: string, params: Record<string, unknown>): Outgoing[] {
+  /** Moves on with `method` (one of the four tool-data notifications), or throws when the order forbids it. */
+  next(method: string, params: Record<string, unknown>): void {
     const [phase, after] = STEPS[method]!
     if (!after.includes(this.#phase)) {
       throw new BridgeError('PROTOCOL', `${method} out of order (after ${this.#phase})`)
     }
     this.#phase = phase
+    if (!this.#held) return this.#send(method, params)
     // Only the latest partial matters, and none once the input exists or the call is cancelled.
     this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-    const message = { method, params }
-    if (this.#open) return [message]
-    this.#held.push(message)
-    return []
+    this.#held.push({ method, params })
   }
 }

@@ -60,7 +60,8 @@ import {
   type Session,
   DEFAULT_TIMEOUT_MS,
 } from '../protocol/index.js'
-import type { HostBridge, HostBridgeOptions } from './host-bridge.js'
+import type { SafeEmitter } from '../shared/emitter.js'
+import type { HostBridge, HostBridgeEvents, HostBridgeOptions } from './host-bridge.js'
 import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
 import { CSP_VIOLATION } from './csp-meta.js'
 import { forwardToServer, type ForwardedMethod, type ToolDirectory } from './server-proxy.js'
@@ -120,35 +121,44 @@ export interface ServeDependencies {
   options: HostBridgeOptions
   tools: ToolDirectory
   bridge: HostBridge
-  app(): { appCapabilities: McpUiAppCapabilities } | undefined
   note: Note
-  emit(event: string, ...args: unknown[]): void
-  setModelContext(context: McpUiUpdateModelContextParams | undefined): void
+  /** The bridge's events: the view's notifications become events, and so does a new model context. */
+  events: SafeEmitter<HostBridgeEvents>
 }
 
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
-/** Content kinds and the modality key a host lists for each (`McpUiSupportedContentBlockModalities`). */
-const MODALITY_OF: Record<string, string> = { text: 'text', image: 'image', audio: 'audio', resource: 'resource', resource_link: 'resourceLink' }
+/** The modality keys a host may list (`McpUiSupportedContentBlockModalities`), `structuredContent` included. */
+const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink', 'structuredContent']
 
 /**
  * Refuses content the host did not say it accepts. A capability that lists no known modality
  * (`message: {}`) accepts every kind: it only says the method is supported.
  */
-function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] | undefined, structured: boolean): void {
-  if (!isObject(advertised) || ![...Object.values(MODALITY_OF), 'structuredContent'].some((key) => key in advertised)) return
-  const kinds = [...(content ?? []).map((block) => MODALITY_OF[block.type] ?? block.type), ...(structured ? ['structuredContent'] : [])]
-  const refused = kinds.find((kind) => !isObject(advertised[kind]))
-  if (refused) throw new BridgeError('INVALID_PARAMS', `The host does not accept ${refused} content in ${method}`)
+function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured: boolean): void {
+  if (!isObject(advertised) || !MODALITIES.some((key) => key in advertised)) return
+  const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))
+  for (const kind of structured ? [...kinds, 'structuredContent'] : kinds) {
+    // Own keys only: a block typed `__proto__` or `constructor` must not find an inherited object.
+    if (!Object.hasOwn(advertised, kind) || !isObject(advertised[kind])) throw new BridgeError('INVALID_PARAMS', `${method}: ${kind} content not accepted`)
+  }
 }
 
 const isThenable = (value: unknown): value is Promise<unknown> => typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
 
 type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) | undefined
 
+/** The requests forwarded to the view's server, each with the name of its host handler and client method. */
+const FORWARDED: Array<[string, ForwardedMethod]> = [
+  [RESOURCES_READ, 'readResource'],
+  [RESOURCES_LIST, 'listResources'],
+  [RESOURCE_TEMPLATES_LIST, 'listResourceTemplates'],
+  [PROMPTS_LIST, 'listPrompts'],
+]
+
 export function serveViewRequests(session: Session, deps: ServeDependencies): void {
-  const { options, bridge, note } = deps
+  const { options, bridge, note, events } = deps
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
@@ -160,14 +170,14 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
    * Registers one view request behind the shared gate. Synchronous all the way when the handler
    * is: an `async` wrapper here would cost every `tools/call` a few microtasks.
    */
-  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>) => P, run: (params: P, context: RequestContext) => unknown) => {
+  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>, note: Note) => P, run: (params: P, context: RequestContext) => unknown) => {
     session.handle(method, (raw, context) => {
-      if (!deps.app()) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
-      if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `The host does not support ${method}`)
+      if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
+      if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!limiters[bucket]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
-      const params = read(raw)
+      const params = read(raw, note)
       if (bucket !== 'calls') return run(params, context)
-      if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `Too many calls in flight (${maxConcurrent})`)
+      if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
       callsInFlight++
       let outcome: unknown
       try {
@@ -183,31 +193,32 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
   const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
-    if (!handler) throw new BridgeError('DENIED', `The host does not handle ${method}`)
+    if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
     const result = await handler(params, hostContext(context))
     if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
     return isObject(result) ? result : {}
   }
 
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
-  const forwarding = <P extends object>(handler: ((params: P, context: ForwardingContext<never>) => unknown) | undefined, method: ForwardedMethod) => (params: P, context: RequestContext) => {
+  const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
     const forward = () => {
-      if (!options.client) throw new BridgeError('NOT_SUPPORTED', 'No server connection')
-      return forwardToServer(options.client, method, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS) as Promise<never>
+      if (!options.client) throw new BridgeError('NOT_SUPPORTED', `${name}: no MCP client`)
+      return forwardToServer(options.client, name, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     }
+    const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
     return handler ? handler(params, { ...hostContext(context), forward }) : forward()
   }
 
-  serve(MESSAGE, 'actions', (p) => readMessageParams(p, note), (params, context) => {
+  serve(MESSAGE, 'actions', readMessageParams, (params, context) => {
     checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
     return action(MESSAGE, handlers.message, params, context)
   })
 
-  serve(UPDATE_MODEL_CONTEXT, 'context', (p) => readUpdateModelContextParams(p, note), async (params, context) => {
+  serve(UPDATE_MODEL_CONTEXT, 'context', readUpdateModelContextParams, async (params, context) => {
     checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
     await handlers.updateModelContext?.(params, hostContext(context))
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
-    deps.setModelContext(empty ? undefined : params)
+    events.emit('modelcontext', empty ? undefined : params)
     return {}
   })
 
@@ -216,12 +227,12 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     try {
       parsed = new URL(params.url)
     } catch {
-      throw new BridgeError('INVALID_PARAMS', 'Invalid URL')
+      throw new BridgeError('INVALID_PARAMS', `${OPEN_LINK}: invalid url`)
     }
     // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
     const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
     if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
-      throw new BridgeError('DENIED', `Link opening denied: scheme ${parsed.protocol} is not allowed`)
+      throw new BridgeError('DENIED', `${OPEN_LINK}: scheme ${parsed.protocol} not allowed`)
     }
     return action(OPEN_LINK, handlers.openLink, { ...params, parsed }, context)
   })
@@ -230,9 +241,9 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
-      throw new BridgeError('NOT_SUPPORTED', 'No tool use in sampling')
+      throw new BridgeError('NOT_SUPPORTED', `${SAMPLING_CREATE_MESSAGE}: no tool use`)
     }
-    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `The host does not handle ${SAMPLING_CREATE_MESSAGE}`)
+    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `${SAMPLING_CREATE_MESSAGE}: no host handler`)
     return handlers.createSamplingMessage(params, hostContext(context))
   })
 
@@ -242,29 +253,27 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
     const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
     if (!allowed.includes(granted)) {
-      note(`Display mode ${String(granted)} not allowed: kept ${current}`, 'POLICY')
+      note(`displayMode: ${String(granted)} not allowed: kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
   })
 
-  const callTool = forwarding(handlers.callTool, 'callTool')
-  serve(TOOLS_CALL, 'calls', (p) => readCallToolParams(p, note), (params, context) => {
+  const callTool = forwarding('callTool')
+  serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
     const checked = deps.tools.assertCallableByApp(params.name)
     return isThenable(checked) ? checked.then(() => callTool(params, context)) : callTool(params, context)
   })
-  serve(RESOURCES_READ, 'calls', readReadResourceParams, forwarding(handlers.readResource, 'readResource'))
-  const paginated = (method: string) => (p: Record<string, unknown>) => readPaginatedParams(p, method)
-  serve(RESOURCES_LIST, 'calls', paginated(RESOURCES_LIST), forwarding(handlers.listResources, 'listResources'))
-  serve(RESOURCE_TEMPLATES_LIST, 'calls', paginated(RESOURCE_TEMPLATES_LIST), forwarding(handlers.listResourceTemplates, 'listResourceTemplates'))
-  serve(PROMPTS_LIST, 'calls', paginated(PROMPTS_LIST), forwarding(handlers.listPrompts, 'listPrompts'))
+  for (const [method, name] of FORWARDED) {
+    serve(method, 'calls', method === RESOURCES_READ ? readReadResourceParams : (p) => readPaginatedParams(p, method), forwarding(name))
+  }
 
   /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
   const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake = false) => {
     session.on(method, (params) => {
-      if (!deps.app() && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
-      if (!hostAllows(options.capabilities, method)) return note(`${method} is not advertised: dropped`, 'POLICY')
+      if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
+      if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
       if (!limiters.notifications()) {
         // One warning per burst of drops, not one per dropped message.
         if (droppedNotifications++ % 1000 === 0) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
@@ -273,17 +282,18 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
       try {
         run(params)
       } catch (error) {
-        note(error instanceof Error ? error.message : String(error), 'MALFORMED')
+        // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
+        note((error as Error).message, 'MALFORMED')
       }
     })
   }
-  listen(SIZE_CHANGED, (params) => deps.emit('sizechange', readSizeChanged(params)))
-  listen(LOGGING_MESSAGE, (params) => deps.emit('log', readLoggingMessageParams(params, note)))
-  listen(REQUEST_TEARDOWN, () => deps.emit('requestteardown'))
+  listen(SIZE_CHANGED, (params) => events.emit('sizechange', readSizeChanged(params)))
+  listen(LOGGING_MESSAGE, (params) => events.emit('log', readLoggingMessageParams(params, note)))
+  listen(REQUEST_TEARDOWN, () => events.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => {
     // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
-    if (deps.app()?.appCapabilities.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`)
-    deps.emit('toolslistchanged')
+    if (bridge.appCapabilities?.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`)
+    events.emit('toolslistchanged')
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
   // frame. Accepted before the handshake too, since a blocked script may be why there is none.

@@ -64,11 +64,6 @@ export function checkCspOrigin(entry: unknown, forConnect = false): { origin: st
   return { origin: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` }
 }
 
-/** The spec's restrictive default, used when a resource declares no CSP. */
-export const DEFAULT_CSP =
-  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "media-src 'self' data:; font-src 'self'; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'"
-
 /** Builds the policy for a resource's declared `csp` (or the default without one). */
 export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = {}): BuiltCsp {
   const dropped: DroppedCspEntry[] = []
@@ -136,3 +131,11 @@ export function buildAllowAttribute(permissions?: McpUiResourcePermissions | nul
     .map(([, feature]) => feature)
     .join('; ')
 }
+
+/**
+ * The spec's restrictive default, used when a resource declares no CSP: `default-src 'none'`,
+ * scripts and styles from the document itself, images and media also from `data:`, no
+ * connections, no frames, no plugins, `base-uri 'self'`. Built by {@link buildCsp} from an empty
+ * declaration, so the two cannot drift apart.
+ */
+export const DEFAULT_CSP: string = /* @__PURE__ */ buildCsp().policy

@@ -13,31 +13,15 @@ import type {
   CallToolParams,
   CallToolResult,
   ContentBlock,
-  CreateMessageParams,
-  EmbeddedResource,
   Implementation,
-  ListToolsResult,
-  LoggingLevel,
-  LoggingMessageParams,
-  PaginatedParams,
-  ReadResourceParams,
-  ResourceLink,
   Tool,
 } from './mcp-types.js'
 import type {
-  McpUiAppCapabilities,
   McpUiDisplayMode,
-  McpUiDownloadFileParams,
   McpUiHostContext,
-  McpUiInitializeParams,
   McpUiInitializeResult,
-  McpUiMessageParams,
-  McpUiOpenLinkParams,
-  McpUiRequestDisplayModeParams,
-  McpUiSizeChangedParams,
   McpUiToolCancelledParams,
   McpUiToolInputParams,
-  McpUiUpdateModelContextParams,
   McpUiResourceTeardownParams,
 } from './types.js'
 
@@ -47,7 +31,6 @@ export type Note = (message: string, code?: BridgeWarningCode) => void
 type Params = Record<string, unknown>
 
 export const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip']
-const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
 
 /** Throws the `INVALID_PARAMS` error for one field. */
 export function invalid(where: string, field: string, expected: string): never {
@@ -59,7 +42,7 @@ function optionalString(where: string, params: Params, field: string): void {
 }
 
 /** A field the peer should have sent: when it is missing, that is reported and `fallback` used. */
-function present(where: string, field: string, value: unknown, fallback: unknown, note: Note): unknown {
+export function present(where: string, field: string, value: unknown, fallback: unknown, note: Note): unknown {
   if (value !== undefined) return value
   note(`${where}: no ${field}`, 'MALFORMED')
   return fallback
@@ -84,7 +67,7 @@ export function objectOrJson(where: string, field: string, value: unknown, note:
 }
 
 /** `content`: an array of blocks, or one block object (the spec's example form), reported. */
-function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
+export function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[] {
   if (isObject(value)) {
     note(`${where}: content not an array`)
     value = [value]
@@ -98,106 +81,12 @@ function contentBlocks(where: string, value: unknown, note: Note): ContentBlock[
 }
 
 /** `appInfo` or `hostInfo`: a name is required; a missing version is reported and becomes `''`. */
-function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
+export function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
   if (!isObject(value) || typeof value.name !== 'string') invalid(where, `${field}.name`, 'a string')
   return typeof value.version === 'string' ? (value as Implementation) : { ...value, name: value.name, version: present(where, `${field}.version`, undefined, '', note) as string }
 }
 
-function displayModes(where: string, field: string, value: unknown, note: Note): McpUiDisplayMode[] | undefined {
-  if (value === undefined) return undefined
-  if (!Array.isArray(value)) invalid(where, field, 'an array of display modes')
-  const known = value.filter((mode): mode is McpUiDisplayMode => DISPLAY_MODES.includes(mode))
-  if (known.length !== value.length) note(`${where}: ignored unknown display modes in ${field}`, 'MALFORMED')
-  return known
-}
-
-// ---- read by the host, sent by the view ----
-
-/** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
-export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
-  const where = 'ui/initialize params'
-  let info = params.appInfo
-  if (info === undefined && params.clientInfo !== undefined) {
-    note(`${where}: clientInfo used instead of appInfo`)
-    info = params.clientInfo
-  }
-  let capabilities = params.appCapabilities
-  if (capabilities === undefined && params.capabilities !== undefined) {
-    note(`${where}: capabilities used instead of appCapabilities`)
-    capabilities = params.capabilities
-  }
-  capabilities = present(where, 'appCapabilities', capabilities, {}, note)
-  if (!isObject(capabilities)) invalid(where, 'appCapabilities', 'an object')
-  const modes = displayModes(where, 'appCapabilities.availableDisplayModes', capabilities.availableDisplayModes, note)
-  if (capabilities.tools !== undefined && !isObject(capabilities.tools)) invalid(where, 'appCapabilities.tools', 'an object')
-  const protocolVersion = present(where, 'protocolVersion', params.protocolVersion, '', note)
-  if (typeof protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
-  const appCapabilities: McpUiAppCapabilities = modes ? { ...capabilities, availableDisplayModes: modes } : { ...capabilities }
-  return { ...params, appInfo: implementation(where, 'appInfo', info, note), appCapabilities, protocolVersion }
-}
-
-/** `size-changed`: each axis optional, but when present a finite, non-negative number. */
-export function readSizeChanged(params: Params): McpUiSizeChangedParams {
-  const where = 'size-changed params'
-  for (const axis of ['width', 'height'] as const) {
-    const value = params[axis]
-    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
-      invalid(where, axis, 'a finite, non-negative number')
-    }
-  }
-  return params as McpUiSizeChangedParams
-}
-
-/** `ui/message`: role `user` only; content as an array or a single block (noted). */
-export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
-  const where = 'ui/message params'
-  if (present(where, 'role', params.role, 'user', note) !== 'user') invalid(where, 'role', '"user"')
-  return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
-}
-
-export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
-  const where = 'ui/update-model-context params'
-  const result: McpUiUpdateModelContextParams = { ...params }
-  if (params.content !== undefined) result.content = contentBlocks(where, params.content, note)
-  const structured = objectOrJson(where, 'structuredContent', params.structuredContent, note)
-  if (structured) result.structuredContent = structured
-  return result
-}
-
-export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
-  if (typeof params.url !== 'string' || params.url === '') invalid('ui/open-link params', 'url', 'a non-empty string')
-  return params as McpUiOpenLinkParams
-}
-
-export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
-  const where = 'ui/download-file params'
-  const contents = params.contents
-  if (!Array.isArray(contents) || contents.length === 0) invalid(where, 'contents', 'a non-empty array')
-  contents.forEach((item, i) => {
-    if (!isObject(item)) invalid(where, `contents[${i}]`, 'an object')
-    if (item.type === 'resource') {
-      const resource = item.resource
-      if (!isObject(resource) || typeof resource.uri !== 'string') invalid(where, `contents[${i}].resource.uri`, 'a string')
-      if (typeof resource.text !== 'string' && typeof resource.blob !== 'string') invalid(where, `contents[${i}].resource`, 'text or blob')
-    } else if (item.type === 'resource_link') {
-      if (typeof item.uri !== 'string') invalid(where, `contents[${i}].uri`, 'a string')
-    } else invalid(where, `contents[${i}].type`, '"resource" or "resource_link"')
-  })
-  return { ...params, contents: contents as Array<EmbeddedResource | ResourceLink> }
-}
-
-export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
-  if (!DISPLAY_MODES.includes(params.mode as McpUiDisplayMode)) invalid('ui/request-display-mode params', 'mode', 'a display mode')
-  return params as McpUiRequestDisplayModeParams
-}
-
-export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
-  const where = 'notifications/message params'
-  if (!LOGGING_LEVELS.includes(params.level as LoggingLevel)) invalid(where, 'level', 'an MCP logging level')
-  optionalString(where, params, 'logger')
-  if (!('data' in params)) note(`${where}: data is missing`, 'MALFORMED')
-  return params as LoggingMessageParams
-}
+// ---- read by both sides (the host's own readers are in `host-guards.ts`) ----
 
 /** `tools/call` params, from either side; `arguments` may arrive double-encoded (noted). */
 export function readCallToolParams(params: Params, note: Note): CallToolParams {
@@ -207,42 +96,11 @@ export function readCallToolParams(params: Params, note: Note): CallToolParams {
   return args === undefined ? (params as CallToolParams) : { ...params, name: params.name, arguments: args }
 }
 
-export function readReadResourceParams(params: Params): ReadResourceParams {
-  if (typeof params.uri !== 'string' || params.uri === '') invalid('resources/read params', 'uri', 'a non-empty string')
-  return params as ReadResourceParams
-}
-
-export function readPaginatedParams(params: Params, method: string): PaginatedParams {
-  optionalString(`${method} params`, params, 'cursor')
-  return params
-}
-
-export function readCreateMessageParams(params: Params): CreateMessageParams {
-  const where = 'sampling/createMessage params'
-  if (!Array.isArray(params.messages)) invalid(where, 'messages', 'an array')
-  params.messages.forEach((message, i) => {
-    if (!isObject(message) || (message.role !== 'user' && message.role !== 'assistant')) invalid(where, `messages[${i}].role`, '"user" or "assistant"')
-  })
-  const max = params.maxTokens
-  if (typeof max !== 'number' || !Number.isInteger(max) || max <= 0) invalid(where, 'maxTokens', 'a positive integer')
-  if (params.tools !== undefined && !Array.isArray(params.tools)) invalid(where, 'tools', 'an array')
-  return params as CreateMessageParams
-}
-
 /** A `CallToolResult`, from the view's own tools or the server; `content` missing is noted and defaulted. */
 export function readCallToolResult(value: Params, note: Note, where = 'tools/call result'): CallToolResult {
   if (value.isError !== undefined && typeof value.isError !== 'boolean') invalid(where, 'isError', 'a boolean')
   const structuredContent = objectOrJson(where, 'structuredContent', value.structuredContent, note)
   return { ...value, content: contentBlocks(where, present(where, 'content', value.content, [], note), note), ...(structuredContent && { structuredContent }) }
-}
-
-export function readListToolsResult(value: Params): ListToolsResult {
-  const where = 'tools/list result'
-  if (!Array.isArray(value.tools)) invalid(where, 'tools', 'an array')
-  value.tools.forEach((tool, i) => {
-    if (!isObject(tool) || typeof tool.name !== 'string') invalid(where, `tools[${i}].name`, 'a string')
-  })
-  return value as ListToolsResult
 }
 
 /** A tool definition passed to a helper: checked, never thrown on by callers that filter lists. */

@@ -39,14 +39,8 @@ export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_L
       return 'too deep'
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
       budget -= node.byteLength
-    } else if (Array.isArray(node)) {
-      budget -= 2
-      for (let i = 0; i < node.length && budget >= 0; i++) {
-        const problem = walk(node[i], depth + 1)
-        if (problem) return problem
-      }
-    } else if (node instanceof Map || node instanceof Set) {
-      // Structured clone delivers these too; `for...in` sees none of their entries.
+    } else if (Array.isArray(node) || node instanceof Map || node instanceof Set) {
+      // Structured clone delivers `Map`s and `Set`s too; `for...in` sees none of their entries.
       budget -= 2
       for (const item of node) {
         if (budget < 0) break

@@ -5,7 +5,7 @@
  * its parent can reach it, and the parent wrote the view's document.
  */
 import { RPC_INVALID_REQUEST } from './errors.js'
-import { classify, isJsonRpc, type JsonRpcMessage } from './jsonrpc.js'
+import { isJsonRpc, isRequestId, type JsonRpcMessage } from './jsonrpc.js'
 import { SessionCore, type SessionCoreOptions } from './session-core.js'
 
 export { DEFAULT_TIMEOUT_MS, type RequestContext, type RequestHandler, type NotificationHandler, type RequestOptions } from './session-core.js'
@@ -42,10 +42,10 @@ export class Session extends SessionCore {
     const { problem, stripped } = this.#inspect?.(data) ?? { stripped: 0 }
     if (problem) {
       // Answered (a request, even a malformed one) or settled (only a response may settle one
-      // of ours) as a malformed message, without the data.
-      const message = classify(data)
-      const request = message.kind === 'request' || (message.kind === 'invalid' && message.reply !== undefined)
-      return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, 'id' in message ? message.id : undefined, request ? RPC_INVALID_REQUEST : undefined)
+      // of ours) as a malformed message, without the data. Only its `id` and whether it has a
+      // `method` are read, as `route` reads them: the rest is too large to look at.
+      const id = Object.hasOwn(data, 'id') && isRequestId(data.id) ? data.id : undefined
+      return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, id, Object.hasOwn(data, 'method') ? RPC_INVALID_REQUEST : undefined)
     }
     if (stripped) this.warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
     this.#trace?.('in', data as unknown as JsonRpcMessage)

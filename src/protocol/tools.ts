@@ -14,7 +14,7 @@ import type { McpUiToolVisibility } from './types.js'
  */
 export function getToolVisibility(tool: unknown): McpUiToolVisibility[] {
   const ui = uiMeta(tool)
-  if (ui === undefined || !('visibility' in ui) || ui.visibility === undefined) return ['model', 'app']
+  if (ui?.visibility === undefined) return ['model', 'app']
   return Array.isArray(ui.visibility) ? ui.visibility.filter((v): v is McpUiToolVisibility => v === 'model' || v === 'app') : []
 }
 

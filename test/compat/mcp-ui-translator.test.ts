@@ -172,7 +172,7 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     const denied = setupLegacy({ legacy: true, host: { capabilities: ALL } })
     denied.post({ type: 'prompt', messageId: 'p', payload: { prompt: 'hi' } })
     await denied.settle()
-    expect(denied.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32000, message: 'The host does not handle ui/message' })
+    expect(denied.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32000, message: 'ui/message: no host handler' })
 
     let handled = 0
     const limited = setupLegacy({ legacy: true, host: { capabilities: ALL, rateLimits: { actions: { burst: 3, perSecond: 0.001 } }, handlers: { message: () => void handled++ } } })
@@ -290,7 +290,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     const methods = s.jsonRpc().map((m) => m.method ?? `response:${m.id}`)
     expect(methods).toStrictEqual(['response:1', 'ui/notifications/tool-input', 'ui/notifications/tool-result'])
     expect(s.ofType('ui-lifecycle-iframe-render-data')).toStrictEqual([])
-    expect(s.warnings.map((w) => w.message)).toStrictEqual(['Repeated ui/notifications/initialized: ignored', 'ui-lifecycle-iframe-ready after the MCP Apps handshake: ignored'])
+    expect(s.warnings.map((w) => w.message)).toStrictEqual(['ui/notifications/initialized: repeated: ignored', 'ui-lifecycle-iframe-ready after the MCP Apps handshake: ignored'])
   })
 
   it('still translates the app\'s own MCP-UI actions, which a sandboxed adapter cannot intercept, and answers render data requests', async () => {
@@ -316,7 +316,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     await s.settle()
     expect(s.translator.protocol).toBe('mcp-ui')
     expect(s.jsonRpc().map((m) => m.id)).toStrictEqual([1])
-    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['Repeated ui/initialize: replaces the app info', 'Repeated ui/notifications/initialized: ignored']))
+    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['ui/initialize: repeated: app info replaced', 'ui/notifications/initialized: repeated: ignored']))
     expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData.toolInput).toStrictEqual({ city: 'Oslo' })
   })
 

@@ -4,17 +4,20 @@
  * `AppBridge` with its zod and MCP SDK dependencies. Built from source on every run, so it needs no
  * `npm run build` first.
  *
- * The budget the project set is 10 KB gzip. This branch does not meet it yet: the shared protocol
- * core the host stands on (session, guards, CSP builder, JSON-RPC classifier) is about 6.8 KB gzip
- * of it by itself, and is being shrunk for the view's budget. Until that lands, `HOST_CEILING`
- * holds the entry where it is, so it cannot grow unnoticed; lower it to `HOST_BUDGET` then.
+ * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
+ * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, about 10.3 KB); this whole entry
+ * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
+ * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
+ * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
+ * transport, sandbox URL: 1.1 KB together). `HOST_CEILING` holds the entry where it is, so it
+ * cannot grow unnoticed; lower it whenever the entry shrinks.
  */
 import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
-const HOST_BUDGET = 10 * 1024
-const HOST_CEILING = 15 * 1024
+const HOST_BUDGET = 10_000
+const HOST_CEILING = 14_800
 
 async function bundle(contents: string, external: string[] = []): Promise<{ code: string; gzip: number }> {
   const result = await build({

@@ -5,11 +5,11 @@ import {
   readDisplayModeResult,
   readHostContext,
   readInitializeResult,
-  readListToolsResult,
   readTeardownParams,
   readToolCancelled,
   readToolInput,
 } from '../../src/protocol/guards.js'
+import { readListToolsResult } from '../../src/protocol/host-guards.js'
 import { expectRefusal, recordNotes } from '../helpers/notes.js'
 
 const hostInfo = { name: 'host', version: '1' }

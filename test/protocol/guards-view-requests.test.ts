@@ -1,7 +1,7 @@
 /** Guards for what the host reads from the view: variants accepted and reported, the rest refused naming the field. */
 import { describe, expect, test } from 'vitest'
+import { readCallToolParams } from '../../src/protocol/guards.js'
 import {
-  readCallToolParams,
   readCreateMessageParams,
   readDownloadFileParams,
   readInitializeParams,
@@ -13,7 +13,7 @@ import {
   readRequestDisplayModeParams,
   readSizeChanged,
   readUpdateModelContextParams,
-} from '../../src/protocol/guards.js'
+} from '../../src/protocol/host-guards.js'
 import { expectRefusal, recordNotes } from '../helpers/notes.js'
 
 const appInfo = { name: 'app', version: '1.0.0' }
@@ -52,6 +52,11 @@ describe('readInitializeParams', () => {
     expect(notes.map((n) => n.message).join(' ')).toContain('appCapabilities')
   })
 
+  test('an appInfo whose name is inherited (a structured-cloned Error) keeps its name', () => {
+    const read = readInitializeParams({ appInfo: new Error('boom'), appCapabilities: {}, protocolVersion: 'v' }, recordNotes().note)
+    expect(read.appInfo).toEqual({ name: 'Error', version: '' })
+  })
+
   test('unknown display modes are filtered out and reported', () => {
     const { note, codes } = recordNotes()
     const read = readInitializeParams({ appInfo, appCapabilities: { availableDisplayModes: ['inline', 'maximized', 7] }, protocolVersion: 'v' }, note)
@@ -60,9 +65,9 @@ describe('readInitializeParams', () => {
   })
 
   test.for<[string, Record<string, unknown>, string]>([
-    ['appInfo missing', { appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
+    ['appInfo missing', { appCapabilities: {}, protocolVersion: 'v' }, 'appInfo must be an object'],
     ['appInfo.name a number', { appInfo: { name: 1, version: '1' }, appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
-    ['appInfo a string', { appInfo: 'app', appCapabilities: {}, protocolVersion: 'v' }, 'appInfo.name'],
+    ['appInfo a string', { appInfo: 'app', appCapabilities: {}, protocolVersion: 'v' }, 'appInfo must be an object'],
     ['appCapabilities an array', { appInfo, appCapabilities: [], protocolVersion: 'v' }, 'appCapabilities'],
     ['appCapabilities null', { appInfo, appCapabilities: null, protocolVersion: 'v' }, 'appCapabilities'],
     ['availableDisplayModes a string', { appInfo, appCapabilities: { availableDisplayModes: 'inline' }, protocolVersion: 'v' }, 'appCapabilities.availableDisplayModes'],

@@ -1,0 +1,179 @@
+/**
+ * The checks the host applies to what the view sends: its requests and notifications, and the
+ * results of the host's requests to the view's own tools.
+ *
+ * Read leniently, write strictly (PROTOCOL.md A.1), as in `guards.ts`. Each message is described
+ * by one spec, a {@link Check} per field, instead of a function body per reader: the first field
+ * that fails is refused with an `INVALID_PARAMS` error naming the method and the field's path
+ * (`ui/download-file params: contents[2].uri must be a string`). Variants that are accepted are
+ * reported through `note`, never silently.
+ */
+import { BridgeError } from './errors.js'
+import { DISPLAY_MODES, contentBlocks, objectOrJson, present, type Note } from './guards.js'
+import { isObject } from './jsonrpc.js'
+import type { CreateMessageParams, ListToolsResult, LoggingLevel, LoggingMessageParams, PaginatedParams, ReadResourceParams } from './mcp-types.js'
+import type {
+  McpUiDownloadFileParams,
+  McpUiInitializeParams,
+  McpUiMessageParams,
+  McpUiOpenLinkParams,
+  McpUiRequestDisplayModeParams,
+  McpUiSizeChangedParams,
+  McpUiUpdateModelContextParams,
+} from './types.js'
+
+type Params = Record<string, unknown>
+
+/** Checks one value: nothing when it passes, else the refusal's text after the field's name. */
+type Check = (value: any) => string | undefined
+
+// The specs below are built once, at load time; `@__PURE__` lets a bundle that reads none of
+// these messages (the view's) drop them.
+
+/** A check from a test, and what a value must be to pass it. */
+const is =
+  (test: (value: any) => unknown, expected: string): Check =>
+  (value) =>
+    test(value) ? undefined : ` must be ${expected}`
+
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined ? undefined : check(value)
+
+/** An object whose fields pass `spec`; a failing field is named by its key. */
+const fields =
+  (spec: Record<string, Check>): Check =>
+  (value) => {
+    if (!isObject(value)) return ' must be an object'
+    for (const key in spec) {
+      const problem = spec[key]!(value[key])
+      if (problem) return `.${key}${problem}`
+    }
+  }
+
+/** An array (a non-empty one with `nonEmpty`) whose items pass `item`; a failing item is named by its index. */
+const list =
+  (item?: Check, nonEmpty = false): Check =>
+  (value) => {
+    if (!Array.isArray(value) || (nonEmpty && !value.length)) return ` must be ${nonEmpty ? 'a non-empty array' : 'an array'}`
+    for (let i = 0; i < value.length; i++) {
+      const problem = item?.(value[i])
+      if (problem) return `[${i}]${problem}`
+    }
+  }
+
+const STRING = /* @__PURE__ */ is((value) => typeof value === 'string', 'a string')
+const NON_EMPTY_STRING = /* @__PURE__ */ is((value) => typeof value === 'string' && value !== '', 'a non-empty string')
+const oneOf = (allowed: readonly unknown[], expected: string) => is((value) => allowed.includes(value), expected)
+/** An axis of `size-changed`: optional, but when given a finite, non-negative number. */
+const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && value >= 0, 'a finite, non-negative number'))
+
+const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
+
+/** `ui/download-file` items: an embedded resource with text or blob, or a resource link. */
+const DOWNLOAD_ITEM: Check = (item) =>
+  fields({ type: oneOf(['resource', 'resource_link'], '"resource" or "resource_link"') })(item) ??
+  (item.type === 'resource'
+    ? fields({ resource: (resource) => fields({ uri: STRING })(resource) ?? (typeof resource.text === 'string' || typeof resource.blob === 'string' ? undefined : ' must have text or blob') })
+    : fields({ uri: STRING }))(item)
+
+/** Checks `params` against `spec` and returns them as they are; refuses the first failing field. */
+function validate<T>(where: string, params: Params, spec: Record<string, Check>): T {
+  const problem = fields(spec)(params)
+  // `problem` starts with the `.` before the field's name, which a top-level field goes without.
+  if (problem) throw new BridgeError('INVALID_PARAMS', `${where}: ${problem.slice(1)}`)
+  return params as T
+}
+
+/** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
+export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
+  const where = 'ui/initialize params'
+  const read: Params = { ...params }
+  // The spec's transport example names these as MCP's `initialize` does: accepted, and noted.
+  for (const [field, variant] of [['appInfo', 'clientInfo'], ['appCapabilities', 'capabilities']] as const) {
+    if (read[field] === undefined && read[variant] !== undefined) {
+      note(`${where}: ${variant} used instead of ${field}`)
+      read[field] = read[variant]
+    }
+  }
+  read.appCapabilities = present(where, 'appCapabilities', read.appCapabilities, {}, note)
+  read.protocolVersion = present(where, 'protocolVersion', read.protocolVersion, '', note)
+  const { appInfo, appCapabilities } = validate<McpUiInitializeParams>(where, read, {
+    appCapabilities: fields({ availableDisplayModes: optional(list()), tools: optional(fields({})) }),
+    protocolVersion: STRING,
+    appInfo: fields({ name: STRING }),
+  })
+  // `name` copied by hand: a structured-cloned `Error` has it on its prototype, which a spread skips.
+  if (typeof appInfo.version !== 'string') read.appInfo = { ...appInfo, name: appInfo.name, version: present(where, 'appInfo.version', undefined, '', note) as string }
+  const modes = appCapabilities.availableDisplayModes
+  // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
+  const known = modes?.filter((mode) => DISPLAY_MODES.includes(mode))
+  if (known?.length !== modes?.length) note(`${where}: unknown display modes dropped`, 'MALFORMED')
+  read.appCapabilities = known ? { ...appCapabilities, availableDisplayModes: known } : { ...appCapabilities }
+  return read as McpUiInitializeParams
+}
+
+/** `size-changed`: each axis optional, but when present a finite, non-negative number. */
+export function readSizeChanged(params: Params): McpUiSizeChangedParams {
+  return validate('size-changed params', params, { width: AXIS, height: AXIS })
+}
+
+/** `ui/message`: role `user` only; content as an array or a single block (noted). */
+export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
+  const where = 'ui/message params'
+  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
+  return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
+}
+
+/** `ui/update-model-context`: content optional; `structuredContent` may arrive double-encoded (noted). */
+export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
+  const where = 'ui/update-model-context params'
+  const result: McpUiUpdateModelContextParams = { ...params }
+  if (params.content !== undefined) result.content = contentBlocks(where, params.content, note)
+  const structured = objectOrJson(where, 'structuredContent', params.structuredContent, note)
+  if (structured) result.structuredContent = structured
+  return result
+}
+
+export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
+  return validate('ui/open-link params', params, { url: NON_EMPTY_STRING })
+}
+
+export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
+  return validate('ui/download-file params', params, { contents: list(DOWNLOAD_ITEM, true) })
+}
+
+export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
+  return validate('ui/request-display-mode params', params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
+}
+
+/** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
+export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
+  const where = 'notifications/message params'
+  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'an MCP logging level'), logger: optional(STRING) })
+  if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
+  return params as LoggingMessageParams
+}
+
+export function readReadResourceParams(params: Params): ReadResourceParams {
+  return validate('resources/read params', params, { uri: NON_EMPTY_STRING })
+}
+
+/** Params of a paginated list request (`resources/list`, …): an optional string `cursor`. */
+export function readPaginatedParams(params: Params, method: string): PaginatedParams {
+  return validate(`${method} params`, params, { cursor: optional(STRING) })
+}
+
+export function readCreateMessageParams(params: Params): CreateMessageParams {
+  return validate('sampling/createMessage params', params, {
+    messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
+    maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
+    tools: optional(list()),
+  })
+}
+
+/** The result of `tools/list` sent to the view's own tools. */
+export function readListToolsResult(value: Params): ListToolsResult {
+  return validate('tools/list result', value, { tools: list(fields({ name: STRING })) })
+}
