@@ -106,7 +106,8 @@ describe('mountMcpUiApp', () => {
     const frame = await appOf(app, window)
     frame.post({ type: 'intent', messageId: 'unhandled', payload: { intent: 'x' } })
     await until(() => frame.ofType('ui-message-response').length === 1)
-    expect(frame.received.at(-1).payload.error).toMatchObject({ code: -32601, message: 'The host does not handle intent' })
+    // By type, not position: the render data may reach the app after the response.
+    expect(frame.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32601, message: 'The host does not handle intent' })
     let handled = 0
     app.on('intent', () => void handled++)
     for (let i = 0; i < 4; i++) frame.post({ type: 'intent', messageId: `i${i}`, payload: { intent: 'x' } })
