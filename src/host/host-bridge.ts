@@ -57,7 +57,7 @@ import { FrameTransport, type FrameTransportOptions } from './frame-transport.js
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
 import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
-import { ToolData, type ToolPhase } from './tool-data.js'
+import { createToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
 /** Default time a view gets to answer `ui/resource-teardown`, in ms. */
@@ -140,7 +140,7 @@ export class HostBridge {
   readonly #options: HostBridgeOptions
   readonly #events = createEmitter<HostBridgeEvents>()
   readonly #session: Session
-  readonly #toolData = new ToolData((method, params) => this.#session.notify(method, params))
+  readonly #toolData = createToolData((method, params) => this.#session.notify(method, params))
   readonly #tools: ToolDirectory
   #context: McpUiHostContext
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
@@ -165,10 +165,12 @@ export class HostBridge {
         // A host that removes the frame without closing the bridge must not leak it.
         onGone: () => this.close('frame removed'),
       })
+    // Computed once: every incoming message is inspected against them.
+    const limits = { ...DEFAULT_LIMITS, ...options.limits }
     const session = (this.#session = new Session({
       transport,
       timeoutMs: options.timeoutMs,
-      inspect: (data) => inspectMessage(data, { ...DEFAULT_LIMITS, ...options.limits }),
+      inspect: (data) => inspectMessage(data, limits),
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
@@ -288,7 +290,7 @@ export class HostBridge {
 
   /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
   warn(code: BridgeWarning['code'], message: string, data?: unknown): void {
-    this.#events.emit('warning', data === undefined ? { code, message } : { code, message, data })
+    this.#session.warn(code, message, data)
   }
 
   /**
@@ -311,7 +313,9 @@ export class HostBridge {
       const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
       const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `whenInitialized: timed out (${timeoutMs} ms)`)), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
-      signal?.addEventListener('abort', abort, { once: true })
+      // An already aborted signal never fires `abort`: give up at once rather than at the timeout.
+      if (signal?.aborted) abort()
+      else signal?.addEventListener('abort', abort, { once: true })
     })
   }
 

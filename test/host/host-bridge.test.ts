@@ -187,6 +187,8 @@ describe('host → view requests', () => {
     const aborted = bridge.whenInitialized({ signal: controller.signal })
     controller.abort()
     await expect(aborted).rejects.toMatchObject({ code: 'CANCELLED' })
+    // Already aborted: at once, not at the (long) timeout.
+    await expect(bridge.whenInitialized({ signal: controller.signal, timeoutMs: 60_000 })).rejects.toMatchObject({ code: 'CANCELLED' })
     await expect(bridge.whenInitialized({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'TIMEOUT' })
     await view.initialize()
     await expect(bridge.whenInitialized()).resolves.toBeUndefined()
