@@ -184,8 +184,11 @@ export class SessionCore {
     return this.#pending.size
   }
 
-  /** Reports something tolerated or dropped; a throwing hook never breaks message handling. */
-  protected warn(code: BridgeWarningCode, message: string, data?: unknown): void {
+  /**
+   * Reports something tolerated or dropped through `onWarning` (the bridges report their own
+   * findings here too); a throwing hook never breaks message handling.
+   */
+  warn(code: BridgeWarningCode, message: string, data?: unknown): void {
     try {
       this.#onWarning?.(data === undefined ? { code, message } : { code, message, data })
     } catch {

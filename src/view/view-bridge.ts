@@ -160,7 +160,7 @@ export class ViewBridge {
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
-  readonly #note: Note = (message, code = 'VARIANT') => this.#events.emit('warning', { code, message })
+  readonly #note: Note = (message, code = 'VARIANT') => this.#session.warn(code, message)
 
   constructor(options: ViewBridgeOptions) {
     this.#options = options
