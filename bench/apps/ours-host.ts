@@ -1,7 +1,9 @@
 /**
  * Size entry: the minimal host written with mcp-app-bridge: one bridge on a sandboxed srcdoc
  * frame, its transport, handlers for what it advertises, and the view's size applied to the
- * iframe's height. (The planned `mountApp` is not ready; this is what a host writes today.)
+ * iframe's height, as the official SDK's minimal host does. (`mountApp` adds the sandbox proxy,
+ * the CSP, resource reading and sizing on top: the full host entry, measured by
+ * test/host/size.test.ts.)
  */
 import { HostBridge } from '../../src/host/index.js'
 

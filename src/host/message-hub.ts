@@ -45,9 +45,9 @@ export interface HubWindow {
  * reading one frame would both answer its requests.
  */
 export function listenToFrame(hostWindow: HubWindow, source: unknown, receive: Listener, gone?: () => void): () => void {
-  if (!source) throw new Error('frame: no window yet (attach the iframe first)')
+  if (!source) throw new Error('frame: not attached')
   const hub = hubs.get(hostWindow) ?? createHub(hostWindow)
-  if (hub.frames.has(source)) throw new Error('frame: another bridge is already listening')
+  if (hub.frames.has(source)) throw new Error('frame: already bridged')
   const route: Route = { receive, gone }
   hub.frames.set(source, route)
   return () => {

@@ -96,7 +96,7 @@ export class ToolDirectory {
 
 function callable(name: string, tool: Tool | undefined): Tool {
   if (!tool) throw new BridgeError('DENIED', `Unknown tool: ${name}`)
-  if (!isCallableByApp(tool)) throw new BridgeError('DENIED', `Tool ${name} is not callable by apps (visibility)`)
+  if (!isCallableByApp(tool)) throw new BridgeError('DENIED', `${name}: not callable by apps (visibility)`)
   return tool
 }
 

@@ -24,38 +24,37 @@ const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
   [TOOL_CANCELLED]: ['cancelled', ['none', 'streaming', 'input']],
 }
 
-export class ToolData {
-  #phase: ToolPhase = 'none'
-  /** What waits for the view to be initialized; `undefined` once it is, when everything goes at once. */
-  #held: Outgoing[] | undefined = []
-  readonly #send: (method: string, params: Record<string, unknown>) => void
-
-  /** `send` puts one notification on the wire. */
-  constructor(send: (method: string, params: Record<string, unknown>) => void) {
-    this.#send = send
-  }
-
-  get phase(): ToolPhase {
-    return this.#phase
-  }
-
+export interface ToolData {
+  /** Where the tool call stands, as far as the view is concerned. */
+  readonly phase: ToolPhase
   /** The view is initialized: sends everything held, in order, and sends directly from now on. */
-  open(): void {
-    const held = this.#held ?? []
-    this.#held = undefined
-    for (const { method, params } of held) this.#send(method, params)
-  }
-
+  open(): void
   /** Moves on with `method` (one of the four tool-data notifications), or throws when the order forbids it. */
-  next(method: string, params: Record<string, unknown>): void {
-    const [phase, after] = STEPS[method]!
-    if (!after.includes(this.#phase)) {
-      throw new BridgeError('PROTOCOL', `${method} out of order (after ${this.#phase})`)
-    }
-    this.#phase = phase
-    if (!this.#held) return this.#send(method, params)
-    // Only the latest partial matters, and none once the input exists or the call is cancelled.
-    this.#held = this.#held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-    this.#held.push({ method, params })
+  next(method: string, params: Record<string, unknown>): void
+}
+
+/** The tool data of one view; `send` puts one notification on the wire. */
+export function createToolData(send: (method: string, params: Record<string, unknown>) => void): ToolData {
+  let phase: ToolPhase = 'none'
+  /** What waits for the view to be initialized; `undefined` once it is, when everything goes at once. */
+  let held: Outgoing[] | undefined = []
+  return {
+    get phase() {
+      return phase
+    },
+    open() {
+      const waiting = held ?? []
+      held = undefined
+      for (const { method, params } of waiting) send(method, params)
+    },
+    next(method, params) {
+      const [to, after] = STEPS[method]!
+      if (!after.includes(phase)) throw new BridgeError('PROTOCOL', `${method} out of order (after ${phase})`)
+      phase = to
+      if (!held) return send(method, params)
+      // Only the latest partial matters, and none once the input exists or the call is cancelled.
+      held = held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
+      held.push({ method, params })
+    },
   }
 }

@@ -299,5 +299,5 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   // frame. Accepted before the handshake too, since a blocked script may be why there is none.
   listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'), true)
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`Refused ${method} from the view`, 'POLICY'))
+  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`${method}: refused`, 'POLICY'))
 }

@@ -197,8 +197,8 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
             await h.waitHost('warning', 2)
             const warnings = (await h.hostEvents('warning')).map((event) => event.data as { code: string; message: string })
             expect(warnings).toEqual([
-              { code: 'POLICY', message: 'Refused ui/notifications/sandbox-resource-ready from the view' },
-              { code: 'POLICY', message: 'Refused ui/notifications/sandbox-proxy-ready from the view' },
+              { code: 'POLICY', message: 'ui/notifications/sandbox-resource-ready: refused' },
+              { code: 'POLICY', message: 'ui/notifications/sandbox-proxy-ready: refused' },
             ])
           })
         } else {

@@ -54,7 +54,7 @@ async function lifecycle(h: CompatHandle, variant: Variant): Promise<void> {
   await s.step('a model-only tool is refused before the server sees it', async () => {
     const before = env().log.invocations.length
     await app.getByRole('button', { name: 'Call the model-only tool' }).click()
-    await app.getByText(/"error":"Tool model-only-secret is not callable by apps \(visibility\)"/).waitFor()
+    await app.getByText(/"error":"model-only-secret: not callable by apps \(visibility\)"/).waitFor()
     expect(env().log.invocations.slice(before)).toStrictEqual([])
   })
   await s.step('prompt → the host\'s message handler; link → its link policy', async () => {

@@ -138,7 +138,7 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     expect(s.callTool).not.toHaveBeenCalled()
     const errors = s.ofType('ui-message-response').map((m) => [m.messageId, m.payload.error.code, m.payload.error.message])
     expect(errors).toStrictEqual([
-      ['x', -32000, 'Tool secret is not callable by apps (visibility)'],
+      ['x', -32000, 'secret: not callable by apps (visibility)'],
       ['y', -32000, 'Unknown tool: nope'],
     ])
   })

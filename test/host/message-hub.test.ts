@@ -30,7 +30,7 @@ describe('message hub', () => {
     host.dispatchEvent(new host.MessageEvent('message', { data: 2, source: a as never }))
     host.dispatchEvent(new host.MessageEvent('message', { data: 3, source: fakeFrame() as never }))
     expect(seen).toEqual(['b:1', 'a:2'])
-    expect(() => listenToFrame(host as never, a, () => {})).toThrow(/already listening/)
+    expect(() => listenToFrame(host as never, a, () => {})).toThrow(/already bridged/)
     offA()
     offB()
     expect(listenedFrames(host as never)).toBe(0)
