@@ -77,7 +77,7 @@ describe.each(FRAME_MODES)('load (%s frame)', (frameMode) => {
         expect(callTool.ok + Object.values(callTool.refused).reduce((a, b) => a + b, 0)).toBe(EACH)
         // The view reads -32000 as DENIED (errors.ts); the message says which limit refused it.
         expect(Object.keys(message.refused)).toEqual(['DENIED -32000: Rate limit exceeded for ui/message'])
-        const callLimits = ['DENIED -32000: Rate limit exceeded for tools/call', `DENIED -32000: Too many calls in flight (${MAX_CONCURRENT_CALLS})`]
+        const callLimits = ['DENIED -32000: Rate limit exceeded for tools/call', `DENIED -32000: tools/call: ${MAX_CONCURRENT_CALLS} calls in flight`]
         for (const key of Object.keys(callTool.refused)) expect(callLimits).toContain(key)
         expect(callTool.refused['DENIED -32000: Rate limit exceeded for tools/call']).toBeGreaterThan(EACH / 2)
       })
