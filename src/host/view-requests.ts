@@ -297,7 +297,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
   // frame. Accepted before the handshake too, since a blocked script may be why there is none.
-  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${String(params.blockedURI) || 'inline code'} (${String(params.directive)})`, 'POLICY'), true)
+  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${params.blockedURI || 'inline code'} (${params.directive})`, 'POLICY'), true)
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
   for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`${method}: refused`, 'POLICY'))
 }

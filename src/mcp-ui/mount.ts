@@ -72,8 +72,10 @@ export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
         warn: (code, message) => app.bridge.warn(code, message),
         async onAction(type: McpUiEventType, payload) {
           if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${type}`)
-          if (!events.count(type)) throw new BridgeError('NOT_SUPPORTED', `The host does not handle ${type}`)
-          const results = await Promise.all(events.collect(type, payload as never))
+          const listeners = events.listeners(type)
+          if (!listeners.length) throw new BridgeError('NOT_SUPPORTED', `${type}: no host handler`)
+          // Each listener called, a throwing one as a rejection; the first answer wins.
+          const results = await Promise.all(listeners.map(async (listener) => listener(payload as never)))
           return results.find((result) => result !== undefined)
         },
       })

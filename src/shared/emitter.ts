@@ -12,15 +12,13 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
   /** Adds a listener; returns the function that removes it. */
   on<K extends keyof Events>(event: K, listener: Events[K]): () => void
   emit<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): void
-  /** Calls every listener of `event` and collects what each returned (thrown errors included). */
-  collect<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): Array<Promise<unknown>>
-  /** Number of listeners of `event`. */
-  count(event: keyof Events): number
+  /** The listeners of `event` now (for {@link collect}, or to count them). */
+  listeners<K extends keyof Events>(event: K): Array<Events[K]>
 }
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
   const inner: Emitter = createNanoEvents()
-  const listeners = (event: keyof Events) => (inner.events[event as string] ?? []) as Array<(...args: unknown[]) => unknown>
+  const listeners = <K extends keyof Events>(event: K) => (inner.events[event as string] ?? []) as Array<Events[K]>
   return {
     on: (event, listener) => inner.on(event as string, listener as never),
     emit(event, ...args) {
@@ -32,16 +30,23 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
         }
       }
     },
-    collect: (event, ...args) =>
-      listeners(event).map((listener) => {
-        try {
-          return Promise.resolve(listener(...args))
-        } catch (error) {
-          return Promise.reject(error)
-        }
-      }),
-    count: (event) => listeners(event).length,
+    listeners,
   }
+}
+
+/**
+ * Calls each listener and collects what each returned, thrown errors included, as promises (for
+ * events whose listeners may answer, like `teardown`). A function of its own, so a bundle that
+ * never collects does not carry it.
+ */
+export function collect<A extends unknown[]>(listeners: ReadonlyArray<(...args: A) => unknown>, ...args: A): Array<Promise<unknown>> {
+  return listeners.map((listener) => {
+    try {
+      return Promise.resolve(listener(...args))
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  })
 }
 
 /** Surfaces an application error without letting it unwind our stack. */

@@ -68,7 +68,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
 } from '../protocol/index.js'
-import { createEmitter } from '../shared/emitter.js'
+import { collect, createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
 import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
 import { startAutoResize } from './auto-resize.js'
@@ -193,7 +193,7 @@ export class ViewBridge {
     })
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params) => {
-      const outcomes = await Promise.allSettled(this.#events.collect('teardown', readTeardownParams(params)))
+      const outcomes = await Promise.allSettled(collect(this.#events.listeners('teardown'), readTeardownParams(params)))
       this.stopAutoResize()
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${(outcome.reason as Error)?.message ?? outcome.reason}`)
@@ -395,7 +395,7 @@ export class ViewBridge {
   }
 
   #deliver(event: OneShot, value: unknown): void {
-    if (this.#events.count(event)) (this.#events.emit as (event: OneShot, value: unknown) => void)(event, value)
+    if (this.#events.listeners(event).length) (this.#events.emit as (event: OneShot, value: unknown) => void)(event, value)
     else this.#early.set(event, value)
   }
 

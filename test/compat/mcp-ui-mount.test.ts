@@ -107,7 +107,7 @@ describe('mountMcpUiApp', () => {
     frame.post({ type: 'intent', messageId: 'unhandled', payload: { intent: 'x' } })
     await until(() => frame.ofType('ui-message-response').length === 1)
     // By type, not position: the render data may reach the app after the response.
-    expect(frame.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32601, message: 'The host does not handle intent' })
+    expect(frame.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32601, message: 'intent: no host handler' })
     let handled = 0
     app.on('intent', () => void handled++)
     for (let i = 0; i < 4; i++) frame.post({ type: 'intent', messageId: `i${i}`, payload: { intent: 'x' } })
