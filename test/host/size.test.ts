@@ -5,7 +5,8 @@
  * `npm run build` first.
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
- * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, about 10.3 KB); this whole entry
+ * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
+ * benchmark bundles it: 9.97 KB), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -17,7 +18,7 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_800
+const HOST_CEILING = 14_500
 
 async function bundle(contents: string, external: string[] = []): Promise<{ code: string; gzip: number }> {
   const result = await build({
@@ -37,6 +38,13 @@ async function bundle(contents: string, external: string[] = []): Promise<{ code
 }
 
 describe('host bundle size', () => {
+  it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
+    const { bundle: benchBundle } = await import('../../bench/lib/build.js')
+    const minimal = await benchBundle({ entry: { file: 'apps/ours-host.ts' }, external: ['@modelcontextprotocol/sdk'] })
+    console.info(`minimal host: ${minimal.gzipBytes} B gzip (budget ${HOST_BUDGET})`)
+    expect(minimal.gzipBytes).toBeLessThanOrEqual(HOST_BUDGET)
+  })
+
   it('stays under its ceiling, loads no MCP SDK code at run time, and stays far smaller than AppBridge', async () => {
     const [ours, official] = await Promise.all([
       bundle("export * from './src/host/index.ts'", ['@modelcontextprotocol/*']),
