@@ -35,6 +35,7 @@ import { describe, prototypeProblem, recheck, rejectionProblem, track, warningPr
 import { FakeServer, SERVER_TOOLS } from './fake-server.js'
 import { GENEROUS_RATES, SMALL_LIMITS, type HostAction, type HostScenario } from './host-scenario.js'
 import { Ledger, preview } from './ledger.js'
+import { endRun } from './end-run.js'
 import { endOfTask, hostLink, postable } from './link.js'
 
 export interface RunResult {
@@ -312,16 +313,7 @@ export async function runHost({ config, steps }: HostScenario, crashes: { count(
 
   if (!problems.length) await roundTrip()
   closing = true
-  host.close()
-  await endOfTask()
-  if (link.listening()) problem('still listening after close')
-  const after = effects
-  link.deliver({ jsonrpc: '2.0', id: 'after-close', method: 'ping' })
-  await endOfTask()
-  if (effects !== after) problem('a closed bridge reacted to a message')
-  if (vi.getTimerCount() !== 0) problem(`${vi.getTimerCount()} timer(s) left behind`)
-  problems.push(...crashes.since(crashMark))
-  if (problems.length) throw new Error(`${problems.length} problem(s):\n- ${problems.slice(0, 12).join('\n- ')}`)
+  await endRun({ problems, what: 'bridge', close: () => host.close(), listening: () => link.listening(), deliver: (data) => link.deliver(data), effects: () => effects, crashes, crashMark })
   return { messages, requests: ledger.requests }
 
   /** A well-behaved view's traffic, after whatever the fuzzer did. */

@@ -29,6 +29,7 @@ import { ViewBridge } from '../../src/view/index.js'
 import { describe, prototypeProblem, recheck, rejectionProblem, track, warningProblem, type Tracked } from './checks.js'
 import type { RunResult } from './host-run.js'
 import { Ledger, preview } from './ledger.js'
+import { endRun } from './end-run.js'
 import { endOfTask, HOST_ORIGIN, postable, viewLink } from './link.js'
 import type { ViewAction, ViewScenario, ViewStep } from './view-scenario.js'
 
@@ -304,16 +305,7 @@ export async function runView({ config, steps }: ViewScenario, crashes: { count(
   problem(prototypeProblem())
 
   if (!problems.length && closeReason === undefined) await roundTrip()
-  view.close()
-  await endOfTask()
-  if (link.listeners() !== 0) problem('still listening after close')
-  const after = effects
-  link.deliver({ jsonrpc: '2.0', id: 'after-close', method: 'ping' })
-  await endOfTask()
-  if (effects !== after) problem('a closed view reacted to a message')
-  if (vi.getTimerCount() !== 0) problem(`${vi.getTimerCount()} timer(s) left behind`)
-  problems.push(...crashes.since(crashMark))
-  if (problems.length) throw new Error(`${problems.length} problem(s):\n- ${problems.slice(0, 12).join('\n- ')}`)
+  await endRun({ problems, what: 'view', close: () => view.close(), listening: () => link.listeners() !== 0, deliver: (data) => link.deliver(data), effects: () => effects, crashes, crashMark })
   return { messages, requests: ledger.requests }
 
   /** A well-behaved host's traffic, after whatever the fuzzer did. */
