@@ -4,13 +4,12 @@
  * legacy MCP-UI resource (`@mcp-ui/server`) or data for a ChatGPT-style app, and the apps
  * themselves, written against MCP-UI's `postMessage` protocol or `window.openai` only.
  *
- * Built on the shared harness (`startEnv`: browser, servers, MCP endpoint; steps); the compat host
- * page is bundled here with our shipped `dist/` entries swapped in for the source ones.
+ * Built on the shared harness (`startEnv`: browser, servers, MCP endpoint; steps; `bundlePage`,
+ * which gives the compat host page our shipped `dist/` entries instead of the source ones).
  */
 import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type Plugin } from 'esbuild'
 import type { Frame, Page } from 'playwright-core'
 import { createUIResource } from '@mcp-ui/server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -18,51 +17,12 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { TestPage } from './harness/browser.js'
-import { ROOT, hostPageHtml, inlineScript } from './harness/bundle.js'
+import { ROOT, bundlePage, hostPageHtml, inlineScript } from './harness/bundle.js'
 import { startEnv, type Env } from './harness/env.js'
 import { UI_CLIENT_CAPABILITIES, type McpSession } from './harness/mcp.js'
 import { html, javascript } from './harness/servers.js'
 import { Scenario } from './harness/steps.js'
 import type { CompatEvent, CompatEventKind, CompatHostApi, CompatMount } from './pages/compat-host.js'
-
-/** Source entries the compat page imports, and the built files it gets instead. */
-const SHIPPED: Record<string, string> = {
-  'src/host/index.ts': 'dist/host/index.js',
-  'src/mcp-ui/index.ts': 'dist/mcp-ui/index.js',
-  'src/openai/host.ts': 'dist/openai/host.js',
-}
-
-const testWhatWeShip: Plugin = {
-  name: 'compat-test-what-we-ship',
-  setup(context) {
-    context.onResolve({ filter: /\/src\// }, (args) => {
-      const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts')
-      const shipped = SHIPPED[target.slice(ROOT.length + 1)]
-      if (shipped) return { path: join(ROOT, shipped) }
-      if (args.kind === 'import-statement' && !args.importer.startsWith(join(ROOT, 'dist'))) {
-        return { errors: [{ text: `The compat page imports our code through its public entries only (got ${args.path})` }] }
-      }
-      return undefined
-    })
-  },
-}
-
-async function bundleCompatHost(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(ROOT, 'test', 'browser', 'pages', 'compat-host.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    absWorkingDir: ROOT,
-    plugins: [testWhatWeShip],
-  })
-  return result.outputFiles[0]!.text
-}
 
 /** What the in-test MCP server's tools saw: proof that a call reached the server itself. */
 export interface ServerLog {
@@ -242,7 +202,7 @@ export async function startCompatEnv(): Promise<CompatEnv> {
     // nested external page only if it agrees to run under the host's policy.
     servers.declared.route('/legacy-page.html', html(legacyAppHtml(), { 'allow-csp-from': '*' }))
     servers.host.route('/compat/host.html', html(hostPageHtml('ours', '/compat/host.js')))
-    servers.host.route('/compat/host.js', javascript(await bundleCompatHost()))
+    servers.host.route('/compat/host.js', javascript(await bundlePage('compat-host.ts')))
     servers.host.route('/compat/openai.iife.js', javascript(readFileSync(join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js'), 'utf8')))
     const { sandboxResponse } = (await import(pathToFileURL(join(ROOT, 'dist', 'sandbox-server', 'index.js')).href)) as typeof import('../../src/host/sandbox-server.js')
     servers.sandbox.route('/sandbox-proxy.html', (request, response) => {

@@ -4,8 +4,8 @@
  * bundled by esbuild into one script.
  *
  * We test what we ship: our view's page inlines `dist/mcp-app-bridge.iife.js` and only uses that
- * global, and our host's page imports `src/host/index.js` in the source (for types) but gets the
- * built `dist/host/index.js` in the bundle. The global setup makes sure `dist/` is fresh.
+ * global, and the host pages import our public entries from `src/` in the source (for types) but
+ * get the built `dist/` files in the bundle. The global setup makes sure `dist/` is fresh.
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -14,18 +14,23 @@ import { build, type Plugin } from 'esbuild'
 export const ROOT = join(import.meta.dirname, '..', '..', '..')
 export const IIFE_PATH = join(ROOT, 'dist', 'mcp-app-bridge.iife.js')
 const PAGES = join(ROOT, 'test', 'browser', 'pages')
-const HOST_SOURCE = join(ROOT, 'src', 'host', 'index.ts')
-const HOST_SHIPPED = join(ROOT, 'dist', 'host', 'index.js')
+/** The public entries a page may import from `src/`, and the built file each one gets instead. */
+const SHIPPED: Record<string, string> = {
+  'src/host/index.ts': 'dist/host/index.js',
+  'src/mcp-ui/index.ts': 'dist/mcp-ui/index.js',
+  'src/openai/host.ts': 'dist/openai/host.js',
+}
 
-/** Swaps our host's source entry for the built one. Nothing else may import from `src/`. */
+/** Swaps our public source entries for the built ones. Nothing else may import from `src/`. */
 const testWhatWeShip: Plugin = {
   name: 'test-what-we-ship',
   setup(context) {
     context.onResolve({ filter: /\/src\// }, (args) => {
       const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts')
-      if (target === HOST_SOURCE) return { path: HOST_SHIPPED }
+      const shipped = SHIPPED[target.slice(ROOT.length + 1)]
+      if (shipped) return { path: join(ROOT, shipped) }
       if (args.kind === 'import-statement' && !args.importer.startsWith(join(ROOT, 'dist'))) {
-        return { errors: [{ text: `Test pages import our code through src/host/index.js only (got ${args.path})` }] }
+        return { errors: [{ text: `Test pages import our code through its public entries only (got ${args.path})` }] }
       }
       return undefined
     })
