@@ -8,20 +8,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from '../../src/conformance/runtime/browser.js'
 import { ROOT_DIR } from './build.js'
 
-export const CHROMIUM = '/usr/bin/chromium'
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+// The project's one list of flags and browser path, shared with the tests and the conformance kit.
+export const CHROMIUM = DEFAULT_CHROMIUM
 
 /** Installs Debian's Chromium when it is missing: the project's script if present, else apt. */
 export function ensureChromium(log: (line: string) => void): void {
@@ -48,7 +39,7 @@ export interface Browser {
 
 export async function launch(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'mcp-app-bridge-bench-'))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS })
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
   const version = context.browser()?.version() ?? execFileSync(CHROMIUM, ['--version']).toString().trim()
   for (const page of context.pages()) await page.close()
   const session = await context.browser()!.newBrowserCDPSession()

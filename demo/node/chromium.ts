@@ -10,21 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserContext } from 'playwright-core'
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from '../../src/conformance/runtime/browser.js'
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+// The project's one browser path and list of flags, shared with the tests and the conformance kit.
+export const CHROMIUM_PATH = DEFAULT_CHROMIUM
 
 const ENSURE_SCRIPT = fileURLToPath(new URL('../../scripts/ensure-chromium.sh', import.meta.url))
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** Makes sure Chromium is installed (through the project's script when it exists) or explains how. */
 export function ensureChromium(): void {
@@ -47,7 +38,7 @@ export async function launchChromium(viewport = { width: 1440, height: 960 }): P
   // launch() refuses --user-data-dir; a persistent context on a fresh directory is the same thing.
   const profile = await mkdtemp(join(tmpdir(), 'mcp-app-bridge-chromium-'))
   try {
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ARGS, viewport })
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport })
     return {
       context,
       async close() {
