@@ -8,32 +8,18 @@
  * The shim's script-tag bundle is built from the very rollup options `npm run build` uses, and
  * run, to show that it installs itself (and its size, bridge included, is reported).
  */
-import { build } from 'esbuild'
 import { rollup } from 'rollup'
 import { runInNewContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { bundleSize } from '../helpers/bundle-size.js'
 import { openaiIife, type viewIife } from '../../rollup.config.js'
 
 /** Issue 10's budget for each layer, in gzip bytes. */
 export const LAYER_BUDGET = 2 * 1024
 
-async function bundle(contents: string): Promise<{ code: string; gzip: number }> {
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: ['@modelcontextprotocol/*'],
-    write: false,
-    logLevel: 'silent',
-    legalComments: 'none',
-  })
-  const code = result.outputFiles[0]!.text
-  return { code, gzip: gzipSync(code, { level: 9 }).length }
-}
+/** Each measured without the MCP SDK, which no layer may pull in. */
+const bundle = (contents: string) => bundleSize(contents, ['@modelcontextprotocol/*'])
 
 async function iife(options: typeof viewIife): Promise<string> {
   const built = await rollup({ ...options, onwarn: () => {} })

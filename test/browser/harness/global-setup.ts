@@ -4,23 +4,11 @@
  * rebuilding with `npm run build` when it is not. `npm test` builds just before, so there this
  * is a quick check.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { IIFE_PATH, ROOT } from './bundle.js'
-
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
+import { buildLibrary, isBuildFresh } from '../../../scripts/library-build.js'
+import { IIFE_PATH } from './bundle.js'
 
 export default function setup(): void {
-  if (existsSync(IIFE_PATH) && statSync(IIFE_PATH).mtimeMs >= newestMtime(join(ROOT, 'src'))) return
+  if (isBuildFresh(IIFE_PATH)) return
   console.log('browser tests: dist/ is missing or older than src/, running npm run build')
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-  if (build.status !== 0) throw new Error('npm run build failed; the browser tests load dist/mcp-app-bridge.iife.js')
+  buildLibrary('npm run build failed; the browser tests load dist/mcp-app-bridge.iife.js')
 }
