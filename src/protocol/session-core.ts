@@ -214,9 +214,9 @@ export class SessionCore {
   protected refuse(reason: string, code: BridgeWarningCode, data?: unknown, id?: RequestId, reply?: number): void {
     this.warn(code, reason, data)
     if (id === undefined) return
-    // A request with the id of one in flight is dropped: that one's answer is still to come.
-    if (reply) this.#inFlight.has(id) ? this.warn('UNEXPECTED', `dropped: id ${id} in flight`) : this.#reply(id, { code: reply, message: reason }, true)
-    else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
+    if (reply) {
+      if (!this.#duplicate(id, 'dropped')) this.#reply(id, { code: reply, message: reason }, true)
+    } else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
   }
 
   #answer(id: RequestId, outcome: Record<string, unknown> | BridgeError, data: unknown): void {
@@ -291,8 +291,7 @@ export class SessionCore {
   }
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
-    // Answering a duplicate would give the peer two responses for one id; the first still gets its own.
-    if (this.#inFlight.has(id)) return this.warn('UNEXPECTED', `${method}: id ${id} in flight`)
+    if (this.#duplicate(id, method)) return
     const handler = this.#requestHandlers.get(method)
     if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
     const controller = new AbortController()
@@ -324,6 +323,16 @@ export class SessionCore {
     } catch (error) {
       finish(error, true)
     }
+  }
+
+  /**
+   * True (and reported) when a request reuses the id of one still in flight, well-formed or not:
+   * answering it would give the peer two responses for one id; the first still gets its own.
+   */
+  #duplicate(id: RequestId, what: string): boolean {
+    if (!this.#inFlight.has(id)) return false
+    this.warn('UNEXPECTED', `${what}: id ${id} in flight`)
+    return true
   }
 
   /** Answers a request: `body` is the result, or the error when `failed`. */
