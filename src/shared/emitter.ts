@@ -40,13 +40,8 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
  * never collects does not carry it.
  */
 export function collect<A extends unknown[]>(listeners: ReadonlyArray<(...args: A) => unknown>, ...args: A): Array<Promise<unknown>> {
-  return listeners.map((listener) => {
-    try {
-      return Promise.resolve(listener(...args))
-    } catch (error) {
-      return Promise.reject(error)
-    }
-  })
+  // An async function turns what the listener throws into a rejection.
+  return listeners.map(async (listener) => listener(...args))
 }
 
 /** Surfaces an application error without letting it unwind our stack. */
