@@ -283,11 +283,12 @@ export class SessionCore {
       if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
       return
     }
-    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
-    if (pending && typeof progress === 'number') {
-      this.#restart(pending)
-      const { onprogress } = pending
-      if (onprogress) this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
+    // Only a request sent with a token (one that asked for progress) may be kept alive by it:
+    // otherwise a peer could hold any request, a teardown included, past its timeout.
+    const onprogress = method === PROGRESS && isRequestId(progressToken) && this.#pending.get(progressToken)?.onprogress
+    if (onprogress && typeof progress === 'number') {
+      this.#restart(this.#pending.get(progressToken as RequestId)!)
+      this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
       return
     }
     const handler = this.#notificationHandlers.get(method)

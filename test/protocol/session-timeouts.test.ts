@@ -159,6 +159,19 @@ describe('progress', () => {
     expect(pending.code).toBe('TIMEOUT')
   })
 
+  test('progress for a request that asked for none is reported and does not extend it', async () => {
+    const { a, link, warnings } = createLoneSession()
+    const pending = watch(a.request('long', {}, { timeoutMs: 1_000 }))
+    for (let step = 1; step <= 3; step++) {
+      await vi.advanceTimersByTimeAsync(300)
+      link.inject('a', notification('notifications/progress', { progressToken: 1, progress: step }))
+      await link.flush()
+    }
+    expect(warnings.map((w) => w.code)).toEqual(['UNEXPECTED', 'UNEXPECTED', 'UNEXPECTED'])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(pending.code).toBe('TIMEOUT')
+  })
+
   test('a throwing onprogress is reported as LISTENER; the request still completes', async () => {
     const { a, link, warnings } = createLoneSession()
     const pending = watch(
