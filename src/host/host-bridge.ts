@@ -417,7 +417,12 @@ export class HostBridge {
     }
     this.#initialized = true
     this.#sendContextDiff()
-    this.#toolData.open()
+    try {
+      this.#toolData.open()
+    } catch (error) {
+      // Held data was checked when it was given; whatever still fails must not keep `initialized` from the host.
+      this.#note(`Held tool data not sent: ${(error as Error).message}`, 'UNEXPECTED')
+    }
     this.#events.emit('initialized', { ...this.#app })
   }
 

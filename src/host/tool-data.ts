@@ -50,11 +50,21 @@ export function createToolData(send: (method: string, params: Record<string, unk
     next(method, params) {
       const [to, after] = STEPS[method]!
       if (!after.includes(phase)) throw new BridgeError('PROTOCOL', `${method} out of order (after ${phase})`)
+      // The phase moves only once the message is on its way (sent, or held and known to be
+      // sendable): a send that throws (a value postMessage cannot clone, such as a framework's
+      // reactive proxy) must leave the order as the view knows it, so the retry is accepted and a
+      // result can never follow an input that never arrived.
+      if (held) {
+        try {
+          structuredClone(params)
+        } catch (error) {
+          throw new BridgeError('INVALID_PARAMS', `${method}: ${(error as Error).message}`, { cause: error })
+        }
+        // Only the latest partial matters, and none once the input exists or the call is cancelled.
+        held = held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
+        held.push({ method, params })
+      } else send(method, params)
       phase = to
-      if (!held) return send(method, params)
-      // Only the latest partial matters, and none once the input exists or the call is cancelled.
-      held = held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-      held.push({ method, params })
     },
   }
 }

@@ -93,6 +93,35 @@ describe('ordering: nothing reaches the view before initialized', () => {
     expect(() => bridge.sendToolCancelled()).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
     expect(bridge.toolPhase).toBe('cancelled')
   })
+
+  // A Vue or MobX host hands over reactive proxies, which postMessage cannot clone.
+  const unclonable = () => new Proxy({ q: 'x' }, {})
+
+  it('a tool input that cannot be sent does not count as sent: the retry is accepted, a result cannot jump ahead', async () => {
+    const { view, bridge, pair } = start()
+    await view.initialize()
+    expect(() => bridge.sendToolInput(unclonable())).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    expect(bridge.toolPhase).toBe('none')
+    expect(() => bridge.sendToolResult({ content: [] })).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    bridge.sendToolInput({ q: 'x' })
+    bridge.sendToolResult({ content: [] })
+    await pair.flush()
+    expect(view.notifications().map((m) => m.method)).toEqual(['ui/notifications/tool-input', 'ui/notifications/tool-result'])
+  })
+
+  it('held tool data that could not be sent is refused where it is given, and initialized still follows', async () => {
+    const { view, bridge, pair } = start()
+    const initialized = vi.fn()
+    bridge.on('initialized', initialized)
+    expect(() => bridge.sendToolInput(unclonable())).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    expect(bridge.toolPhase).toBe('none')
+    bridge.sendToolInput({ q: 'x' })
+    await view.initialize()
+    await bridge.whenInitialized({ timeoutMs: 1_000 })
+    await pair.flush()
+    expect(initialized).toHaveBeenCalledOnce()
+    expect(view.notifications().map((m) => m.method)).toEqual(['ui/notifications/tool-input'])
+  })
 })
 
 describe('host context', () => {
@@ -259,6 +288,23 @@ describe('teardown and close', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     expect(bridge.closed).toBe(true)
     expect(warnings.some((w) => w.message.includes('timed out'))).toBe(true)
+  })
+
+  it('gives up on time even when the view reports progress it was never asked for', async () => {
+    const { view, bridge } = start({ teardownTimeoutMs: 60 })
+    await view.initialize()
+    const keepAlive = setInterval(() => {
+      const request = view.received.find((m) => m?.method === 'ui/resource-teardown')
+      if (request) view.notify('notifications/progress', { progressToken: request.id, progress: Date.now() })
+    }, 20)
+    const started = Date.now()
+    try {
+      await bridge.teardown()
+    } finally {
+      clearInterval(keepAlive)
+    }
+    expect(Date.now() - started).toBeLessThan(400)
+    expect(bridge.closed).toBe(true)
   })
 
   it('skips the request for a view that never initialized', async () => {
