@@ -34,12 +34,17 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
 
-/** Where the leading doctype, comments and whitespace end: the index to insert a tag at. */
+/**
+ * Where the leading doctype, comments and whitespace end: the index to insert a tag at. Only what
+ * the HTML parser itself skips before `<head>` counts as whitespace (tab, LF, FF, CR, space): any
+ * other character, a no-break space or a byte-order mark included, is text that opens `<body>`,
+ * and a CSP `<meta>` after it would sit in the body, where browsers ignore it.
+ */
 export function headInsertionPoint(html: string): number {
   let at = 0
   for (;;) {
     const start = at
-    while (at < html.length && /[\s\uFEFF]/.test(html[at]!)) at++
+    while (at < html.length && '\t\n\f\r '.includes(html[at]!)) at++
     if (html.startsWith('<!--', at)) {
       const body = at + 4
       if (html[body] === '>') at = body + 1

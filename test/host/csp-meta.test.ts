@@ -25,6 +25,13 @@ describe('injectCspMeta', () => {
     expect(headInsertionPoint('<!-- never closed <script>x</script>')).toBe('<!-- never closed <script>x</script>'.length)
   })
 
+  it('skips only the whitespace the HTML parser skips: any other space is text that would push the policy into <body>', () => {
+    expect(inject('\t\r\n\f <!-- a --><p>')).toBe(`\t\r\n\f <!-- a -->${META}<p>`)
+    for (const space of ['\u00A0', '\u000B', '\u2028', '\u3000', '\uFEFF']) {
+      expect(inject(`${space}<!-- a --><script>evil()</script>`)).toBe(`${META}${space}<!-- a --><script>evil()</script>`)
+    }
+  })
+
   it('escapes the policy for the attribute', () => {
     expect(injectCspMeta('', 'a"b&c<d').startsWith('<meta http-equiv="Content-Security-Policy" content="a&quot;b&amp;c&lt;d">')).toBe(true)
   })
