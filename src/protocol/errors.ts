@@ -81,14 +81,15 @@ export function fromRpcError(error: RpcErrorObject): BridgeError {
 
 /**
  * Turns whatever a request handler threw into the JSON-RPC error to answer with.
- * A {@link BridgeError} keeps its meaning; an error carrying a numeric `code` (the MCP SDK's
- * `McpError`, say) keeps that code, so a server's answer is relayed unchanged; anything else is
- * an internal error.
+ * A {@link BridgeError} keeps its meaning; an error carrying a negative integer `code` (the MCP
+ * SDK's `McpError`, say) keeps that code, so a server's answer is relayed unchanged; anything else
+ * is an internal error. Positive codes are not JSON-RPC codes in practice: they are what browser
+ * APIs throw (a `DOMException`'s legacy `code`, 18 for a `SecurityError`), not an answer.
  */
 export function toRpcError(thrown: unknown): RpcErrorObject {
   const error = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
   const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : error?.code
   const message = typeof error?.message === 'string' ? error.message : String(thrown)
   // A JSON-RPC code must be an integer: anything else is answered as an internal error.
-  return Number.isInteger(code) ? { code: code as number, message, ...(error!.data !== undefined && { data: error!.data }) } : { code: RPC_INTERNAL_ERROR, message }
+  return Number.isInteger(code) && (code as number) < 0 ? { code: code as number, message, ...(error!.data !== undefined && { data: error!.data }) } : { code: RPC_INTERNAL_ERROR, message }
 }

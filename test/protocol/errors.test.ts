@@ -64,6 +64,11 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
     expect(toRpcError(Object.assign(new Error('m'), { code: 1.5 }))).toEqual({ code: -32603, message: 'm' })
   })
 
+  test("a DOMException's legacy code, or any positive code, is not a JSON-RPC code: internal error", () => {
+    expect(toRpcError(new DOMException('Popup blocked', 'SecurityError'))).toEqual({ code: -32603, message: 'Popup blocked' })
+    expect(toRpcError(Object.assign(new Error('m'), { code: 404 }))).toEqual({ code: -32603, message: 'm' })
+  })
+
   test('a plain Error is an internal error with its message', () => {
     expect(toRpcError(new TypeError('x is undefined'))).toEqual({ code: -32603, message: 'x is undefined' })
   })
