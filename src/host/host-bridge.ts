@@ -314,8 +314,9 @@ export class HostBridge {
       const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `whenInitialized: timed out (${timeoutMs} ms)`)), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
       // An already aborted signal never fires `abort`: give up at once rather than at the timeout.
+      // (`done` removes the listener, so it needs no `once`.)
       if (signal?.aborted) abort()
-      else signal?.addEventListener('abort', abort, { once: true })
+      else signal?.addEventListener('abort', abort)
     })
   }
 
@@ -359,12 +360,15 @@ export class HostBridge {
 
   // ---- internals used by view-requests.ts ----
 
-  /** @internal Applies a display mode the view's request was granted. */
+  /**
+   * @internal Applies a display mode the view's request was granted, once the answer is sent
+   * (spec: return the mode, then notify). A request the view cancelled is never answered, so it
+   * changes nothing: the host's state, its event and the view's context move together or not at all.
+   */
   grantDisplayMode(mode: McpUiDisplayMode, after: (action: () => void) => void): McpUiDisplayMode {
-    if (mode === this.#context.displayMode) return mode
-    this.#context = { ...this.#context, displayMode: mode }
-    // The answer goes first; the context change follows it (spec: return the mode, then notify).
     after(() => {
+      if (mode === this.#context.displayMode) return
+      this.#context = { ...this.#context, displayMode: mode }
       this.#events.emit('displaymodechange', mode)
       this.#sendContextDiff()
     })
@@ -417,12 +421,8 @@ export class HostBridge {
     }
     this.#initialized = true
     this.#sendContextDiff()
-    try {
-      this.#toolData.open()
-    } catch (error) {
-      // Held data was checked when it was given; whatever still fails must not keep `initialized` from the host.
-      this.#note(`Held tool data not sent: ${(error as Error).message}`, 'UNEXPECTED')
-    }
+    // Held data was checked when it was given (tool-data.ts): sending it cannot fail here.
+    this.#toolData.open()
     this.#events.emit('initialized', { ...this.#app })
   }
 

@@ -249,11 +249,11 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   serve(REQUEST_DISPLAY_MODE, 'actions', readRequestDisplayModeParams, async (params, context) => {
     const current = bridge.hostContext.displayMode ?? 'inline'
-    const allowed = bridge.allowedDisplayModes()
-    if (params.mode === current || !allowed.includes(params.mode)) return { mode: current }
+    if (params.mode === current || !bridge.allowedDisplayModes().includes(params.mode)) return { mode: current }
     const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
-    if (!allowed.includes(granted)) {
-      note(`displayMode: ${String(granted)} not allowed: kept ${current}`, 'POLICY')
+    // Checked again: the host may have changed the available modes while it decided.
+    if (!bridge.allowedDisplayModes().includes(granted)) {
+      note(`displayMode: ${granted} not allowed: kept ${current}`, 'POLICY')
       return { mode: current }
     }
     return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }

@@ -224,6 +224,47 @@ describe('ui/request-display-mode', () => {
     expect(bridge.hostContext.displayMode).toBe('inline')
     expect(warnings).toEqual([])
   })
+
+  it('changes nothing when the view cancels while the host decides: no mode, no event, no context change', async () => {
+    let decide!: (mode: 'fullscreen') => void
+    const asked = vi.fn()
+    const { view, bridge, pair } = start({
+      hostContext: context,
+      handlers: {
+        requestDisplayMode: () => {
+          asked()
+          return new Promise((resolve) => (decide = resolve)) // asks the user, say
+        },
+      },
+    })
+    const modes = vi.fn()
+    bridge.on('displaymodechange', modes)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    view.post({ jsonrpc: '2.0', id: 77, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } })
+    await until(() => asked.mock.calls.length === 1)
+    view.notify('notifications/cancelled', { requestId: 77, reason: 'user navigated' })
+    await pair.flush()
+    decide('fullscreen')
+    await pair.flush()
+    expect(bridge.hostContext.displayMode).toBe('inline')
+    expect(modes).not.toHaveBeenCalled()
+    expect(view.received.filter((m) => m.id === 77 || m.method === 'ui/notifications/host-context-changed')).toEqual([])
+    // And a later grant still goes through as usual.
+    bridge.setHostContext({ displayMode: 'fullscreen' })
+    await until(() => view.notifications('ui/notifications/host-context-changed').length === 1)
+  })
+
+  it('checks the granted mode against the modes available when the host has decided', async () => {
+    let decide!: (mode: 'fullscreen') => void
+    const { view, bridge } = start({ hostContext: context, handlers: { requestDisplayMode: () => new Promise((resolve) => (decide = resolve)) } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    const answer = view.request('ui/request-display-mode', { mode: 'fullscreen' })
+    await until(() => decide !== undefined)
+    bridge.setHostContext({ availableDisplayModes: ['inline'] })
+    decide('fullscreen')
+    expect((await answer).result).toEqual({ mode: 'inline' })
+    expect(bridge.hostContext.displayMode).toBe('inline')
+  })
 })
 
 describe('sampling/createMessage', () => {
