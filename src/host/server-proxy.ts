@@ -52,7 +52,8 @@ export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
   #loading: Promise<Tool[]> | undefined
-  #loadedAt = -Infinity
+  /** When the list was last asked for, whatever came of it. */
+  #askedAt = -Infinity
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
     this.#client = client
@@ -67,19 +68,23 @@ export class ToolDirectory {
   /** Forgets the list, so the next lookup fetches it again (the server said it changed). */
   invalidate(): void {
     if (this.#client) this.#tools = undefined
-    this.#loadedAt = -Infinity
+    this.#askedAt = -Infinity
   }
 
-  /** The tool definition, or `undefined` when the server has no such tool. */
+  /**
+   * The tool definition, or `undefined` when the server has no such tool. The list is asked for at
+   * most once per interval, answered or failed: neither made-up names nor a server whose
+   * `tools/list` fails make the host hammer it (while it fails, lookups find nothing).
+   */
   async find(name: string): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
-    if (known || !this.#client || (this.#tools && Date.now() - this.#loadedAt < REFRESH_INTERVAL_MS)) return known
+    if (known || !this.#client || Date.now() - this.#askedAt < REFRESH_INTERVAL_MS) return known
     this.#loading ??= listAllTools(this.#client)
     try {
       this.set(await this.#loading)
-      this.#loadedAt = Date.now()
     } finally {
       this.#loading = undefined
+      this.#askedAt = Date.now()
     }
     return this.#tools!.get(name)
   }

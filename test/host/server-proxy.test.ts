@@ -128,6 +128,16 @@ describe('visibility is enforced before the server sees a call', () => {
     expect(listTools).toHaveBeenCalledTimes(1)
   })
 
+  it("asks at most every few seconds while the server's tools/list fails too, and refuses meanwhile", async () => {
+    const listTools = vi.spyOn(mcp.client, 'listTools').mockRejectedValue(new Error('tools/list failed'))
+    const { view } = await connect()
+    const answers = []
+    for (let i = 0; i < 10; i++) answers.push(await view.request('tools/call', { name: i ? `made_up_${i}` : 'both' }))
+    expect(listTools).toHaveBeenCalledTimes(1)
+    expect(answers.every((answer) => answer.error)).toBe(true)
+    expect(calls).toEqual([])
+  })
+
   it('fetches the list once for all the views of one server', async () => {
     const listTools = vi.spyOn(mcp.client, 'listTools')
     const { view } = await connect()
