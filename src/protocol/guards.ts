@@ -73,7 +73,8 @@ export function contentBlocks(where: string, value: unknown, note: Note): Conten
     value = [value]
   }
   if (!Array.isArray(value)) invalid(where, 'content', 'an array')
-  value.forEach((block, i) => {
+  // Spread first: forEach skips the holes structured clone keeps, and a hole is no block.
+  ;[...value].forEach((block, i) => {
     if (!isObject(block) || typeof block.type !== 'string') invalid(where, `content[${i}].type`, 'a string')
     if (block.type === 'text' && typeof block.text !== 'string') invalid(where, `content[${i}].text`, 'a string')
   })
@@ -137,7 +138,7 @@ const finite = (values: unknown[]) => values.every(Number.isFinite)
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   theme: /* @__PURE__ */ oneOf('light', 'dark'),
   displayMode: isDisplayMode,
-  availableDisplayModes: (value) => Array.isArray(value) && value.every(isDisplayMode),
+  availableDisplayModes: (value) => Array.isArray(value) && [...value].every(isDisplayMode),
   platform: /* @__PURE__ */ oneOf('web', 'desktop', 'mobile'),
   locale: isString,
   timeZone: isString,

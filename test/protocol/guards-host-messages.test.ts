@@ -41,6 +41,8 @@ describe('readHostContext: one bad field never costs the rest', () => {
     ['displayMode', 'maximized'],
     ['availableDisplayModes', ['inline', 'maximized']],
     ['availableDisplayModes', 'inline'],
+    // A hole, as structured clone delivers `[, 'inline']`: not a display mode.
+    ['availableDisplayModes', structuredClone([, 'inline'])],
     ['platform', 'tv'],
     ['locale', 42],
     ['timeZone', null],
@@ -156,6 +158,7 @@ describe('results', () => {
     ['content a string', { content: 'ok' }, 'content'],
     ['isError a string', { content: [], isError: 'yes' }, 'isError'],
     ['structuredContent an array', { content: [], structuredContent: [] }, 'structuredContent'],
+    ['a hole in content (structured clone keeps holes)', structuredClone({ content: [, { type: 'text', text: 'ok' }] }), 'content[0].type'],
   ])('a CallToolResult with %s is refused naming %s', ([, result, field]) => {
     expectRefusal(() => readCallToolResult(result, recordNotes().note), field)
   })

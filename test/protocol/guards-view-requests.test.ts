@@ -122,6 +122,7 @@ describe('readMessageParams', () => {
     ['a block without type', { role: 'user', content: [{ text: 'hi' }] }, 'content[0].type'],
     ['a text block without text', { role: 'user', content: [{ type: 'text', text: 'ok' }, { type: 'text', text: 5 }] }, 'content[1].text'],
     ['a null block', { role: 'user', content: [null] }, 'content[0].type'],
+    ['a hole (structured clone keeps holes)', structuredClone({ role: 'user', content: [{ type: 'text', text: 'ok' }, , { type: 'text', text: 'ok' }] }), 'content[1].type'],
   ])('%s is refused naming %s', ([, params, field]) => {
     expectRefusal(() => readMessageParams(params, recordNotes().note), field)
   })
