@@ -21,8 +21,6 @@ export const DEFAULT_LIMITS: MessageLimits = { maxBytes: 4 * 1024 * 1024, maxDep
 /** The outcome of {@link inspectMessage}: `undefined` when the message is acceptable, else why not. */
 export type InspectProblem = 'too large' | 'too deep' | undefined
 
-const hasOwn = Object.prototype.hasOwnProperty
-
 /**
  * Checks `value` against `limits`, stripping own `__proto__` keys.
  * Returns the problem, or `undefined`; `stripped` counts the `__proto__` keys removed.
@@ -39,7 +37,7 @@ export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_L
       return 'too deep'
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
       budget -= node.byteLength
-    } else if (Array.isArray(node) || node instanceof Map || node instanceof Set) {
+    } else if (node instanceof Map || node instanceof Set) {
       // Structured clone delivers `Map`s and `Set`s too; `for...in` sees none of their entries.
       budget -= 2
       for (const item of node) {
@@ -49,12 +47,14 @@ export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_L
       }
     } else {
       budget -= 2
-      if (hasOwn.call(node, '__proto__')) {
+      if (Object.hasOwn(node, '__proto__')) {
         delete (node as Record<string, unknown>)['__proto__']
         stripped++
       }
-      for (const key in node) {
-        if (!hasOwn.call(node, key)) continue
+      // Every own key, enumerable or not, arrays included: structured clone keeps an array's named
+      // properties (which `for...of` skips) and a cloned Error's message, stack and cause (which
+      // `for...in` skips). Index keys cost a little more than JSON would; never less.
+      for (const key of Object.getOwnPropertyNames(node)) {
         budget -= key.length + 4
         if (budget < 0) break
         const problem = walk((node as Record<string, unknown>)[key], depth + 1)

@@ -129,3 +129,32 @@ describe('inspectMessage: Map and Set (structured clone delivers them)', () => {
     expect(inspectMessage({ m: new Map([['a', 1]]), s: new Set([1, 2]) }, small).problem).toBeUndefined()
   })
 })
+
+describe('inspectMessage: what structured clone delivers beyond JSON', () => {
+  /** An array with a named property, as postMessage delivers it (the clone keeps it). */
+  const hung = (extra: Record<string, unknown>) => structuredClone(Object.assign([{ type: 'text', text: 'hi' }], extra))
+
+  test("an array's named property counts toward the size", () => {
+    const content = hung({ junk: 'x'.repeat(5000) })
+    expect((content as unknown as { junk: string }).junk).toHaveLength(5000)
+    expect(inspectMessage({ params: { content } }, small).problem).toBe('too large')
+  })
+
+  test("an array's named property counts toward the depth", () => {
+    expect(inspectMessage({ params: { content: hung({ deep: nested(20) }) } }, small).problem).toBe('too deep')
+  })
+
+  test("__proto__ keys under an array's named property are stripped", () => {
+    expect(inspectMessage({ params: { content: hung({ extra: JSON.parse('{"__proto__":{"x":1}}') }) } }).stripped).toBe(1)
+  })
+
+  test("a cloned Error's message, stack and cause count, though none is enumerable", () => {
+    expect(inspectMessage({ params: { error: structuredClone(new Error('x'.repeat(5000))) } }, small).problem).toBe('too large')
+    const caused = structuredClone(new Error('small', { cause: { big: 'x'.repeat(5000) } }))
+    expect(inspectMessage({ params: { error: caused } }, small).problem).toBe('too large')
+  })
+
+  test('a plain array of small items still passes', () => {
+    expect(inspectMessage({ params: { content: [{ type: 'text', text: 'hi' }, 1, 'two'] } }, small).problem).toBeUndefined()
+  })
+})
