@@ -71,7 +71,7 @@ export class SessionCore {
   readonly #transport: Transport
   readonly #timeoutMs: number
   readonly #onWarning: SessionCoreOptions['onWarning']
-  readonly #requestHandlers: Handlers<RequestHandler> = new Map([[PING, () => ({})]])
+  readonly #requestHandlers: Handlers<RequestHandler> = new Map()
   readonly #notificationHandlers: Handlers<NotificationHandler> = new Map()
   readonly #pending = new Map<RequestId, Pending>()
   /** Incoming requests being handled, by id, so the peer can cancel them. */
@@ -118,10 +118,11 @@ export class SessionCore {
   /**
    * Registers the handler of one request method and returns the function that removes it.
    * A second handler for the same method is a programming error and throws: handlers never
-   * silently replace each other (`ping` alone may be replaced once, its default is built in).
+   * silently replace each other. `ping` is answered `{}` until a handler of its own is
+   * registered, and again once that handler is removed.
    */
   handle(method: string, handler: RequestHandler): () => void {
-    return register(this.#requestHandlers, method, handler, method === PING)
+    return register(this.#requestHandlers, method, handler)
   }
 
   /** Registers the handler of one notification method; same rules as {@link handle}. */
@@ -298,7 +299,8 @@ export class SessionCore {
 
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
     if (this.#duplicate(id, method)) return
-    const handler = this.#requestHandlers.get(method)
+    // `ping` has a built-in answer for as long as no handler of its own is registered.
+    const handler = this.#requestHandlers.get(method) ?? (method === PING ? pong : undefined)
     if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
     const controller = new AbortController()
     const { signal } = controller
@@ -353,8 +355,11 @@ export class SessionCore {
   }
 }
 
-function register<H>(handlers: Handlers<H>, method: string, handler: H, replaceable = false): () => void {
-  if (handlers.has(method) && !replaceable) throw new BridgeError('PROTOCOL', `${method}: handler exists`)
+/** The built-in answer to `ping`. */
+const pong = () => ({})
+
+function register<H>(handlers: Handlers<H>, method: string, handler: H): () => void {
+  if (handlers.has(method)) throw new BridgeError('PROTOCOL', `${method}: handler exists`)
   handlers.set(method, handler)
   return () => {
     if (handlers.get(method) === handler) handlers.delete(method)

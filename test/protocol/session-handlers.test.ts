@@ -39,8 +39,12 @@ describe('registry', () => {
     const { a, b, link } = createSessionPair()
     expect(await a.request('ping')).toEqual({})
     expect(link.sent('b')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
-    b.handle('ping', () => ({ pong: true }))
+    const remove = b.handle('ping', () => ({ pong: true }))
     expect(await a.request('ping')).toEqual({ pong: true })
+    // Not replaced silently a second time; and removing the handler brings the built-in answer back.
+    expect(() => b.handle('ping', () => ({}))).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    remove()
+    expect(await a.request('ping')).toEqual({})
   })
 
   test('an unknown method is answered -32601 naming it', async () => {
