@@ -22,7 +22,8 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
   return {
     on: (event, listener) => inner.on(event as string, listener as never),
     emit(event, ...args) {
-      for (const listener of listeners(event)) {
+      // A copy: a listener added during the event is called from the next one on, as in the DOM.
+      for (const listener of [...listeners(event)]) {
         try {
           listener(...args)
         } catch (error) {

@@ -153,6 +153,21 @@ describe('ViewBridge tool notifications', () => {
       globalThis.reportError = original
     }
   })
+
+  it('calls a listener added during an event from the next event on, as DOM events do (no runaway loop)', async () => {
+    const view = await connected()
+    const calls: string[] = []
+    view.on('toolinputpartial', () => {
+      calls.push('first')
+      view.on('toolinputpartial', () => void calls.push('added'))
+    })
+    host.notify('ui/notifications/tool-input-partial', { arguments: {} })
+    await flush(host.pair)
+    expect(calls).toEqual(['first'])
+    host.notify('ui/notifications/tool-input-partial', { arguments: {} })
+    await flush(host.pair)
+    expect(calls).toEqual(['first', 'first', 'added'])
+  })
 })
 
 describe('ViewBridge host context changes', () => {
