@@ -180,7 +180,10 @@ export function mountApp(options: MountAppOptions): MountedApp {
   })
 
   const show = async (): Promise<MountedView> => {
-    const resource = await loadResource(options)
+    // A bridge closed while the resource loads stops the read too, not just its use.
+    const loading = new AbortController()
+    const stopLoading = bridge.on('close', (reason) => loading.abort(reason))
+    const resource = await loadResource(options, loading.signal).finally(stopLoading)
     if (bridge.closed) throw new BridgeError('CLOSED', 'mountApp: closed before shown')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
@@ -240,7 +243,7 @@ function knownPermissions(permissions: unknown): McpUiResourcePermissions {
   return known
 }
 
-async function loadResource(options: MountAppOptions): Promise<UiResource> {
+async function loadResource(options: MountAppOptions, signal: AbortSignal): Promise<UiResource> {
   const { resource, tool, client } = options
   if (resource) {
     if (typeof resource.html !== 'string') throw new BridgeError('INVALID_PARAMS', 'resource.html must be a string')
@@ -249,7 +252,7 @@ async function loadResource(options: MountAppOptions): Promise<UiResource> {
   const uri = getToolUiResourceUri(tool)
   if (!uri) throw new BridgeError('NOT_SUPPORTED', `Tool ${tool?.name ?? '(none)'} has no ui:// resource`)
   if (!client) throw new BridgeError('NOT_SUPPORTED', 'client: needed to read the resource (or pass resource)')
-  return readUiResource(client, uri, { listing: options.listing, timeout: options.timeoutMs })
+  return readUiResource(client, uri, { listing: options.listing, timeout: options.timeoutMs, signal })
 }
 
 /**

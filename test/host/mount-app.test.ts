@@ -279,9 +279,13 @@ describe('the frame lives exactly as long as the bridge', () => {
 
   it('closing before the resource arrives never frames anything', async () => {
     let resolve!: (value: unknown) => void
-    const readResource = () => new Promise((r) => (resolve = r))
+    let signal!: AbortSignal
+    const readResource = (_params: unknown, options: { signal: AbortSignal }) => ((signal = options.signal), new Promise((r) => (resolve = r)))
     const { app, container } = mount({ resource: undefined, tool, client: { readResource } as never })
+    expect(signal.aborted).toBe(false)
     app.bridge.close()
+    // The read is cancelled, not just ignored: the server stops working on it.
+    expect(signal.aborted).toBe(true)
     resolve({ contents: [{ uri: 'ui://charts/app', mimeType: MIME, text: HTML }] })
     await expect(app.ready).rejects.toMatchObject({ code: 'CLOSED' })
     expect(container.querySelector('iframe')).toBeNull()
