@@ -93,7 +93,9 @@ export interface ViewBridgeOptions {
   handshakeTimeoutMs?: number
   /**
    * The host's origin, when the app knows it: only messages from it are read, and messages are
-   * posted to it alone. Without it the origin that answers the handshake is pinned instead.
+   * posted to it alone. Without it the origin that answers the handshake is pinned instead. A URL
+   * counts as its origin (`https://host.example/chat/` is `https://host.example`); anything that
+   * is no URL (`host.example`) throws a `TypeError` in the constructor.
    */
   hostOrigin?: string
   /** The window to talk to; `window.parent` by default. */

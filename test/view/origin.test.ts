@@ -51,6 +51,14 @@ describe('ViewBridge message authentication', () => {
     expect(await outcome).toMatchObject({ hostInfo: { name: 'fake-host' } })
   })
 
+  it('takes hostOrigin written as a URL (trailing slash, path) as the origin it names, and refuses what is no URL', async () => {
+    host = createFakeHost({}, createWindowPair({ hostOrigin: 'https://host.example', viewOrigin: 'https://view.example' }))
+    const view = createView(host, { hostOrigin: 'https://HOST.example/chat/' })
+    expect(await view.connect()).toMatchObject({ hostInfo: { name: 'fake-host' } })
+    expect(host.pair.log[0]).toMatchObject({ targetOrigin: 'https://host.example' })
+    expect(() => createView(host, { hostOrigin: 'host.example' })).toThrow(TypeError)
+  })
+
   it('never reaches a host on another origin than hostOrigin', async () => {
     host = createFakeHost({}, createWindowPair({ hostOrigin: 'https://host.example', viewOrigin: 'https://view.example' }))
     const view = createView(host, { hostOrigin: 'https://other.example', handshakeTimeoutMs: 30 })
