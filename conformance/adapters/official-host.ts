@@ -40,7 +40,8 @@ const adapter: HostAdapter = {
     ].map((id) => [id, FRAME_IS_OURS]),
   ),
   async mount({ container, resource, capabilities, hostContext, server, effects }) {
-    const frame = opaqueFrame(container, resource.html, buildCsp(resource.csp).policy)
+    // The kit's probe servers listen on loopback: a declared one passes with the relaxation meant for local servers.
+    const frame = opaqueFrame(container, resource.html, buildCsp(resource.csp, { loopbackOrigins: true }).policy)
     let context = hostContext as McpUiHostContext
     // The part of the SDK `Client` that AppBridge.connect() uses to install its forwarders.
     const client = {

@@ -16,6 +16,8 @@ const adapter: HostAdapter = {
       container,
       sandbox: { proxyUrl: `${sandboxOrigin}/sandbox-proxy.html` },
       resource: { html: resource.html, uri: resource.uri, meta: resource.csp ? { csp: resource.csp } : {} },
+      // The kit's probe servers listen on loopback: a declared one passes with the relaxation meant for local servers.
+      cspRelaxations: { loopbackOrigins: true },
       hostInfo: { name: 'mcp-app-bridge conformance adapter (proxy)', version: '0.1.0' },
       capabilities,
       hostContext,

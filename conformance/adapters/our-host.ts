@@ -20,7 +20,8 @@ const adapter: HostAdapter = {
       'This adapter judges HostBridge on a single opaque frame it builds itself (PROTOCOL.md A.10: the desktop-host mode); HostBridge creates no frame. The web-host mode, mountApp behind the sandbox proxy, is judged by adapters/our-host-proxy.ts.',
   },
   mount({ container, resource, capabilities, hostContext, server, effects }) {
-    const frame = opaqueFrame(container, resource.html, buildCsp(resource.csp).policy)
+    // The kit's probe servers listen on loopback: a declared one passes with the relaxation meant for local servers.
+    const frame = opaqueFrame(container, resource.html, buildCsp(resource.csp, { loopbackOrigins: true }).policy)
     const bridge = new HostBridge({
       target: frame.contentWindow!,
       targetOrigin: 'null',

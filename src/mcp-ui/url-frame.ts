@@ -21,8 +21,10 @@ import type { McpUiResourceMeta } from '../protocol/index.js'
 const RELAY = '<script>onmessage=e=>{let w=frames[0],t=e.source==w?parent:e.source==parent&&w;t&&t.postMessage(e.data,"*")}</script>'
 
 /**
- * The relay for `url`, and `meta` with the page's origin added to `frameDomains`. MCP-UI's
- * `waitForRenderData=true` goes on the URL when the page will be sent render data it should wait for.
+ * The relay for `url`, and `meta` with the page's origin added to `frameDomains` (checked there
+ * like any declared origin: a page on `http://localhost` is framed only with the host's
+ * `loopbackOrigins` relaxation). MCP-UI's `waitForRenderData=true` goes on the URL when the page
+ * will be sent render data it should wait for.
  */
 export function urlFrame(url: string, meta: McpUiResourceMeta, waitForRenderData: boolean): { html: string; url: string; meta: McpUiResourceMeta } {
   const src = new URL(url)

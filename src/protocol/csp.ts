@@ -3,8 +3,9 @@
  *
  * Without `_meta.ui.csp` the view gets the spec's restrictive default. With it, the spec's
  * construction, where every declared entry must be an origin: `https://host[:port]` with at most
- * one leading `*.` label (under at least two more labels), `wss://` in `connectDomains`, and
- * `http://`/`ws://` only for loopback hosts (local development). Keywords, bare schemes, `*`,
+ * one leading `*.` label (under at least two more labels), and `wss://` in `connectDomains`;
+ * `http://`/`ws://` only for loopback hosts, and only when the host turns on the
+ * `loopbackOrigins` relaxation (local development). Keywords, bare schemes, `*`,
  * quotes, `;`, whitespace and paths are dropped and reported: a server can widen the policy only
  * by the origins it names, never by injecting directives. The result is never looser than the
  * default plus the declared origins, unless the host turns on a named relaxation for a server it
@@ -20,6 +21,13 @@ export interface CspRelaxations {
   webAssembly?: boolean
   /** Adds `'unsafe-eval'` to `script-src`. Dangerous: lets the view run strings as code. */
   unsafeEval?: boolean
+  /**
+   * Accepts `http://` (and, for connecting, `ws://`) origins on loopback hosts: `localhost`,
+   * `127.x.x.x`, `[::1]`. For a server under local development. Off by default: a view that may
+   * reach the user's own machine can talk to whatever listens there (local model servers, admin
+   * pages, development servers).
+   */
+  loopbackOrigins?: boolean
 }
 
 /** One declared entry the builder refused, and why. */
@@ -44,9 +52,10 @@ const HOST = new RegExp(`^(\\*\\.)?(${LABEL}(?:\\.${LABEL})*|\\[::1\\])$`)
 
 /**
  * Validates one declared CSP source. Returns the normalized origin (lowercase, no trailing
- * slash), or a reason it is refused.
+ * slash), or a reason it is refused. Loopback `http://`/`ws://` origins pass only with
+ * `allowLoopback` (the `loopbackOrigins` relaxation).
  */
-export function checkCspOrigin(entry: unknown, forConnect = false): { origin: string } | { reason: string } {
+export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback = false): { origin: string } | { reason: string } {
   if (typeof entry !== 'string') return { reason: 'not a string' }
   const match = /^([a-z]+):\/\/([^/:\s]+|\[[^\]]*\])(?::(\d{1,5}))?\/?$/i.exec(entry)
   if (!match) return { reason: 'not an origin (scheme://host[:port])' }
@@ -60,6 +69,7 @@ export function checkCspOrigin(entry: unknown, forConnect = false): { origin: st
   const loopback = !wildcard && LOOPBACK.test(host)
   const secure = scheme === 'https' || (forConnect && scheme === 'wss')
   const local = loopback && (scheme === 'http' || (forConnect && scheme === 'ws'))
+  if (local && !allowLoopback) return { reason: 'loopback: needs the loopbackOrigins relaxation' }
   if (!secure && !local) return { reason: forConnect ? 'scheme must be https or wss (http/ws only for loopback)' : 'scheme must be https (http only for loopback)' }
   return { origin: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` }
 }
@@ -76,7 +86,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     }
     const accepted: string[] = []
     for (const entry of declared) {
-      const checked = checkCspOrigin(entry, forConnect)
+      const checked = checkCspOrigin(entry, forConnect, relax.loopbackOrigins)
       if ('origin' in checked) {
         if (!accepted.includes(checked.origin)) accepted.push(checked.origin)
       } else dropped.push({ list, entry, reason: checked.reason })

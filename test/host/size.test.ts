@@ -11,14 +11,17 @@
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
  * transport, sandbox URL: 1.1 KB together). `HOST_CEILING` holds the entry where it is, so it
- * cannot grow unnoticed; lower it whenever the entry shrinks.
+ * cannot grow unnoticed; lower it whenever the entry shrinks. (Raised from 14,500 to 14,600 for
+ * fixes found in review: display-mode grants applied with their answer, held tool data copied,
+ * every own key inspected, the CSP meta's whitespace rule, a cancelled resource read in mountApp,
+ * and the loopbackOrigins relaxation: 14,409 B to 14,503 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_500
+const HOST_CEILING = 14_600
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

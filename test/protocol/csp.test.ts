@@ -59,12 +59,19 @@ describe('declared origins', () => {
     expect(checkCspOrigin('https://*.example.com')).toEqual({ origin: 'https://*.example.com' })
   })
 
-  test('loopback http is allowed for local development, ws only for connect', () => {
-    expect(checkCspOrigin('http://localhost:3000')).toEqual({ origin: 'http://localhost:3000' })
-    expect(checkCspOrigin('http://127.0.0.1:8080')).toEqual({ origin: 'http://127.0.0.1:8080' })
-    expect(checkCspOrigin('http://[::1]:8080')).toEqual({ origin: 'http://[::1]:8080' })
-    expect(checkCspOrigin('ws://localhost:3000', true)).toEqual({ origin: 'ws://localhost:3000' })
-    expect(checkCspOrigin('ws://localhost:3000')).toHaveProperty('reason')
+  test('loopback http is allowed only with the loopbackOrigins relaxation (local development), ws only for connect', () => {
+    expect(checkCspOrigin('http://localhost:3000', false, true)).toEqual({ origin: 'http://localhost:3000' })
+    expect(checkCspOrigin('http://127.0.0.1:8080', false, true)).toEqual({ origin: 'http://127.0.0.1:8080' })
+    expect(checkCspOrigin('http://[::1]:8080', false, true)).toEqual({ origin: 'http://[::1]:8080' })
+    expect(checkCspOrigin('ws://localhost:3000', true, true)).toEqual({ origin: 'ws://localhost:3000' })
+    expect(checkCspOrigin('ws://localhost:3000', false, true)).toHaveProperty('reason')
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:8080']) {
+      expect(checkCspOrigin(origin)).toEqual({ reason: 'loopback: needs the loopbackOrigins relaxation' })
+    }
+    const declared = { connectDomains: ['http://localhost:11434', 'https://api.example.com'] }
+    expect(buildCsp(declared).granted.connectDomains).toEqual(['https://api.example.com'])
+    expect(buildCsp(declared).dropped).toEqual([{ list: 'connectDomains', entry: 'http://localhost:11434', reason: 'loopback: needs the loopbackOrigins relaxation' }])
+    expect(buildCsp(declared, { loopbackOrigins: true }).granted.connectDomains).toEqual(['http://localhost:11434', 'https://api.example.com'])
   })
 })
 

@@ -64,7 +64,8 @@ function answerer(config: ScriptedHostConfig) {
 
 const api: ScriptedHostApi = {
   start(config) {
-    const { policy } = buildCsp(config.csp)
+    // The kit's servers listen on loopback: a declared one passes with the relaxation meant for local servers.
+    const { policy } = buildCsp(config.csp, { loopbackOrigins: true })
     const iframe = document.createElement('iframe')
     iframe.id = 'mcp-conformance-view'
     // An opaque origin: the view cannot touch this page, and its CSP cannot be lifted by navigating.

@@ -83,6 +83,8 @@ function common(config: CompatMount) {
       sandbox,
       client,
       hostInfo: { name: 'mcp-app-bridge compat test host', version: '1.0.0' },
+      // The tests' servers (an external MCP-UI page's included) listen on loopback.
+      cspRelaxations: { loopbackOrigins: true },
       capabilities: config.capabilities,
       hostContext: config.hostContext,
       toolInput: config.arguments,

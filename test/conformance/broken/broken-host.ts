@@ -19,6 +19,9 @@ import type { HostFault } from './faults.js'
 
 type Message = Record<string, unknown> & { method?: string; id?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> }
 
+/** The kit's probe servers listen on loopback (see conformance/adapters/our-host.ts). */
+const LOOPBACK = { loopbackOrigins: true }
+
 /** A transport wrapper: rewrites what goes out, drops what comes in. */
 function faulty(inner: Transport, out: (message: Message) => Message[], accept: (data: Message) => boolean = () => true): Transport {
   return {
@@ -47,7 +50,7 @@ const adapter: HostAdapter = {
       ? await proxyFrame(container, options.sandboxOrigin, proxy.html, fault)
       : fault === 'sandbox'
         ? { frame: plainFrame(container, resource.html), origin: location.origin }
-        : { frame: opaqueFrame(container, resource.html, buildCsp(resource.csp).policy), origin: 'null' }
+        : { frame: opaqueFrame(container, resource.html, buildCsp(resource.csp, LOOPBACK).policy), origin: 'null' }
     const target = frame.contentWindow!
     const post = (message: unknown) => target.postMessage(message, '*')
     const frameTransport = new FrameTransport({ target, targetOrigin: origin })
@@ -72,7 +75,7 @@ const adapter: HostAdapter = {
       },
     })
     if (proxy) {
-      const policy = buildCsp(resource.csp).policy
+      const policy = buildCsp(resource.csp, LOOPBACK).policy
       const html = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">${resource.html}`
       target.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html } }, origin === 'null' ? '*' : origin)
     }
