@@ -38,13 +38,13 @@ export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_L
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
       budget -= node.byteLength
     } else if (node instanceof Map || node instanceof Set) {
-      // Structured clone delivers `Map`s and `Set`s too; `for...in` sees none of their entries.
-      budget -= 2
-      for (const item of node) {
-        if (budget < 0) break
-        const problem = walk(item, depth + 1)
-        if (problem) return problem
-      }
+      // Structured clone delivers `Map`s and `Set`s too; no key lists their entries: walked as
+      // the array of them (a Map's as [key, value] pairs).
+      return walk([...node], depth)
+    } else if (Array.isArray(node) && node.length * 13 > budget) {
+      // An item costs at least 13 below (its key, 4, a value): refused before the keys are listed,
+      // which would take memory in proportion to a length the peer chose.
+      return 'too large'
     } else {
       budget -= 2
       if (Object.hasOwn(node, '__proto__')) {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { DEFAULT_LIMITS, inspectMessage } from '../../src/protocol/inspect.js'
 import { nested } from '../helpers/messages.js'
 
@@ -152,6 +152,19 @@ describe('inspectMessage: what structured clone delivers beyond JSON', () => {
     expect(inspectMessage({ params: { error: structuredClone(new Error('x'.repeat(5000))) } }, small).problem).toBe('too large')
     const caused = structuredClone(new Error('small', { cause: { big: 'x'.repeat(5000) } }))
     expect(inspectMessage({ params: { error: caused } }, small).problem).toBe('too large')
+  })
+
+  test('a huge array is refused by its length, before its keys are listed', () => {
+    const listed = vi.spyOn(Object, 'getOwnPropertyNames')
+    try {
+      const huge = new Array(50_000_000)
+      expect(inspectMessage({ params: { huge } }).problem).toBe('too large')
+      expect(inspectMessage({ params: { sparse: structuredClone(Object.assign([], { length: 1e6 })) } }, small).problem).toBe('too large')
+      expect(listed.mock.calls.map(([node]) => Array.isArray(node) && node.length)).not.toContain(50_000_000)
+      expect(listed.mock.calls.map(([node]) => Array.isArray(node) && node.length)).not.toContain(1e6)
+    } finally {
+      listed.mockRestore()
+    }
   })
 
   test('a plain array of small items still passes', () => {
