@@ -15,7 +15,6 @@ import {
   INITIALIZED,
   RESOURCE_TEARDOWN,
   Session,
-  DEFAULT_LIMITS,
   inspectMessage,
   TOOLS_CALL,
   TOOLS_LIST,
@@ -165,12 +164,10 @@ export class HostBridge {
         // A host that removes the frame without closing the bridge must not leak it.
         onGone: () => this.close('frame removed'),
       })
-    // Computed once: every incoming message is inspected against them.
-    const limits = { ...DEFAULT_LIMITS, ...options.limits }
     const session = (this.#session = new Session({
       transport,
       timeoutMs: options.timeoutMs,
-      inspect: (data) => inspectMessage(data, limits),
+      inspect: (data) => inspectMessage(data, options.limits),
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))

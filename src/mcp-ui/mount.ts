@@ -53,23 +53,26 @@ export interface MountedMcpUiApp extends MountedApp {
  * ```
  */
 export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
-  // Reported once the caller had the chance to subscribe to `warning`.
-  const resource = readMcpUiResource(options.resource, (note) => queueMicrotask(() => app.bridge.warn('VARIANT', note)))
+  // Reported once the caller had the chance to subscribe to `warning`, and only if there is a
+  // bridge to report on: `mountApp` throws on a misconfigured proxy URL before it makes one.
+  const resource = readMcpUiResource(options.resource, (note) => queueMicrotask(() => app?.bridge.warn('VARIANT', note)))
   const events = createEmitter<McpUiEvents>()
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   // The same budgets the bridge gives the view's own actions and notifications.
   const allowed = { intent: createLimiter(limits.actions), notify: createLimiter(limits.notifications) }
   let translator: McpUiTransport | undefined
-  const app = mountApp({
+  let app: MountedApp | undefined
+  app = mountApp({
     ...options,
-    resource: { html: resource.html, meta: resource.meta, uri: resource.uri },
+    resource,
     wrapTransport(inner, frame) {
       if (resource.frameSize) [frame.style.width, frame.style.height] = resource.frameSize
       translator = createMcpUiTransport({
         frame: inner,
         legacy: resource.legacy,
         renderData: { ...resource.renderData, ...options.renderData },
-        warn: (code, message) => app.bridge.warn(code, message),
+        warn: (code, message) => app!.bridge.warn(code, message),
+        limits: options.limits,
         async onAction(type: McpUiEventType, payload) {
           if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${type}`)
           const listeners = events.listeners(type)

@@ -33,9 +33,13 @@ export interface McpUiResource {
   renderData?: Record<string, unknown>
 }
 
-/** The first http(s) URL of a `text/uri-list` body (`#` comments and other schemes skipped). */
+/**
+ * The first usable http(s) URL of a `text/uri-list` body, line by line as RFC 2483 and MCP-UI read
+ * it: `#` comment lines (and a URL inside one), other schemes and unparsable lines skipped.
+ */
 function firstUrl(body: string, note: Note): string | undefined {
-  const urls = body.split(/\s+/).filter((line) => /^https?:\/\/./i.test(line))
+  // The URL parser trims the spaces around a line (and a CR before its LF) itself.
+  const urls = body.split('\n').filter((line) => /^\s*https?:\/\//i.test(line) && URL.canParse(line))
   if (urls.length > 1) note(`MCP-UI uri-list: ${urls.length} URLs, the first shown`)
   return urls[0]
 }
@@ -71,11 +75,7 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}): McpU
   const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
   if (bareUrl) note(`MCP-UI resource ${uri}: a URL, not HTML`)
   if (type === 'text/uri-list' || bareUrl) {
-    try {
-      Object.assign(resource, urlFrame(firstUrl(body, note) ?? '', resource.meta, resource.renderData !== undefined), { legacy: true })
-    } catch {
-      fail('no usable http(s) URL')
-    }
+    Object.assign(resource, urlFrame(firstUrl(body, note) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData !== undefined), { legacy: true })
   }
   return resource
 }

@@ -33,6 +33,8 @@ import {
   TOOL_INPUT,
   TOOL_RESULT,
   HOST_CONTEXT_CHANGED,
+  inspectMessage,
+  invalid,
   isObject,
   mergeHostContext,
   toRpcError,
@@ -40,6 +42,7 @@ import {
   type BridgeWarningCode,
   type JsonRpcMessage,
   type McpUiHostContext,
+  type MessageLimits,
   type RequestId,
   type Transport,
 } from '../protocol/index.js'
@@ -61,6 +64,11 @@ export interface McpUiTransportOptions {
   onAction(type: McpUiEventType, payload: Record<string, unknown>): Promise<unknown>
   /** Reports what was tolerated, dropped or refused (the bridge's `warning` event). */
   warn(code: BridgeWarningCode, message: string): void
+  /**
+   * The host's message limits (the bridge's `limits`). MCP-UI messages that do not become JSON-RPC
+   * (intents, notifications) are inspected here against them, as the bridge inspects the rest.
+   */
+  limits?: Partial<MessageLimits>
 }
 
 const READY = 'ui-lifecycle-iframe-ready'
@@ -115,7 +123,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     try {
       frame.send({ type, messageId, payload } as never)
     } catch (error) {
-      warn('UNEXPECTED', `${type}: ${(error as Error).message}`)
+      warn('UNEXPECTED', `${type}: ${error}`)
     }
   }
   const setContext = (change: unknown, replace?: boolean) => {
@@ -152,16 +160,15 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     let answer: Answer
     try {
       const field = FIELDS[type]!
-      if (!isObject(payload) || typeof payload[field] !== 'string') throw new BridgeError('INVALID_PARAMS', `MCP-UI ${type}: payload.${field} must be a string`)
+      if (!isObject(payload) || typeof payload[field] !== 'string') invalid(`MCP-UI ${type}`, `payload.${field}`, 'a string')
       answer = {
-        result:
-          type === 'tool'
-            ? await request(TOOLS_CALL, { name: payload.toolName, arguments: payload.params ?? {} })
-            : type === 'prompt'
-              ? await request(MESSAGE, { role: 'user', content: [{ type: 'text', text: payload.prompt }] })
-              : type === 'link'
-                ? await request(OPEN_LINK, { url: payload.url })
-                : ((await options.onAction(type as McpUiEventType, payload)) as Record<string, unknown>),
+        result: (await (type === 'tool'
+          ? request(TOOLS_CALL, { name: payload.toolName, arguments: payload.params ?? {} })
+          : type === 'prompt'
+            ? request(MESSAGE, { role: 'user', content: [{ type: 'text', text: payload.prompt }] })
+            : type === 'link'
+              ? request(OPEN_LINK, { url: payload.url })
+              : options.onAction(type as McpUiEventType, payload))) as Record<string, unknown>,
       }
     } catch (error) {
       // A JSON-RPC error object from the bridge, or a BridgeError from here: the same wire form.
@@ -180,8 +187,10 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       return receive?.(data)
     }
     const { type, payload, messageId } = data as { type: string; payload: unknown; messageId?: RequestId }
-    // Anything else is another script's business (frames share postMessage).
-    if (!KNOWN.includes(type)) return
+    // Anything else is another script's business (frames share postMessage). What the bridge does
+    // to every JSON-RPC message is done here too: over the size or depth limits it is dropped, and
+    // own `__proto__` keys are removed.
+    if (!KNOWN.includes(type) || inspectMessage(data, options.limits).problem) return
     if (!protocol) serveLegacy()
     const first = !live
     live = true

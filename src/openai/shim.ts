@@ -83,19 +83,18 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
   let restored = false
   let height: number | undefined
   const text = (args: { prompt?: string; href?: string } | string, key: 'prompt' | 'href') => (typeof args === 'string' ? args : args?.[key]) as string
+  /** The promise, with a handler attached so that a rejection nobody awaits is not reported as unhandled. */
+  const quiet = <T>(promise: Promise<T>) => (promise.catch(() => {}), promise)
   const methods = {
     callTool: (name: string, args?: Record<string, unknown>) => bridge.callServerTool({ name, arguments: args ?? {} }),
     sendFollowUpMessage: async (args: { prompt: string } | string) => void (await bridge.sendMessage(text(args, 'prompt'))),
-    openExternal: (args: { href: string } | string) => {
-      const opening = bridge.openLink(text(args, 'href'))
-      // ChatGPT's openExternal returns nothing: a refusal nobody awaits must not be an unhandled rejection.
-      opening.catch(() => {})
-      return opening
-    },
+    // ChatGPT's openExternal and setWidgetState return nothing to await (its own useWidgetState
+    // hook never does): a refusal nobody awaits must not be an unhandled rejection.
+    openExternal: (args: { href: string } | string) => quiet(bridge.openLink(text(args, 'href'))),
     requestDisplayMode: async ({ mode }: { mode: McpUiDisplayMode }) => ({ mode: await bridge.requestDisplayMode(mode).catch(() => openai.displayMode) }),
-    async setWidgetState(state: unknown) {
+    setWidgetState(state: unknown) {
       update({ widgetState: state })
-      await bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } })
+      return quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } }))
     },
   }
   const openai: OpenAi = {

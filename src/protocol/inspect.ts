@@ -22,18 +22,19 @@ export const DEFAULT_LIMITS: MessageLimits = { maxBytes: 4 * 1024 * 1024, maxDep
 export type InspectProblem = 'too large' | 'too deep' | undefined
 
 /**
- * Checks `value` against `limits`, stripping own `__proto__` keys.
- * Returns the problem, or `undefined`; `stripped` counts the `__proto__` keys removed.
+ * Checks `value` against `limits` (each one left out is its default), stripping own `__proto__`
+ * keys. Returns the problem, or `undefined`; `stripped` counts the `__proto__` keys removed.
  */
-export function inspectMessage(value: unknown, limits: MessageLimits = DEFAULT_LIMITS): { problem: InspectProblem; stripped: number } {
-  let budget = limits.maxBytes
+export function inspectMessage(value: unknown, limits?: Partial<MessageLimits>): { problem: InspectProblem; stripped: number } {
+  let budget = limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes
+  const maxDepth = limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth
   let stripped = 0
   const walk = (node: unknown, depth: number): InspectProblem => {
     if (typeof node === 'string') {
       budget -= node.length + 2
     } else if (typeof node !== 'object' || node === null) {
       budget -= 8
-    } else if (depth > limits.maxDepth) {
+    } else if (depth > maxDepth) {
       return 'too deep'
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
       budget -= node.byteLength

@@ -61,6 +61,7 @@ export function setupLegacy(options: LegacySetupOptions = {}): LegacySetup {
     legacy: options.legacy,
     renderData: options.renderData,
     warn: (code, message) => void warnings.push({ code, message }),
+    limits: options.host?.limits,
     onAction: async (type, payload) => {
       actions.push([type, payload])
       return options.onAction ? options.onAction(type, payload) : { handled: type }

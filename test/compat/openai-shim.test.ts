@@ -293,3 +293,34 @@ describe('one handshake, never for someone else', () => {
     expect(s.bridge.appInfo).toStrictEqual({ name: 'openai-app', version: '0' })
   })
 })
+
+describe('calls the Apps SDK makes without awaiting them', () => {
+  it('setWidgetState refused by the host is not an unhandled rejection (useWidgetState never awaits it)', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    onTestFinished(() => void process.off('unhandledRejection', onUnhandled))
+    const pair = createWindowPair()
+    const options = withWidgetState({ capabilities: {} }, {
+      save: () => {
+        throw new Error('quota exceeded')
+      },
+    })
+    const bridge = new HostBridge({ hostInfo: { name: 'h', version: '1' }, target: pair.frame as unknown as Window, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never, ...options })
+    const shim = installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent, autoResize: false } })!
+    onTestFinished(() => {
+      shim.bridge.close()
+      bridge.close()
+      pair.close()
+    })
+    await shim.ready
+    await pair.flush()
+    const openai = (pair.view as unknown as { openai: OpenAi }).openai
+    const saving = openai.setWidgetState!({ draft: 'hello' })
+    await pair.flush()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(unhandled).toStrictEqual([])
+    // Whoever does await it still hears of the refusal.
+    await expect(saving).rejects.toBeDefined()
+  })
+})
