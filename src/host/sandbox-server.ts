@@ -61,7 +61,14 @@ export function sandboxResponse(url: string | URL, options: SandboxServerOptions
   checkOrigins(options.hostOrigins)
   const embedders = options.embedderOrigins ?? []
   if (embedders.length) checkOrigins(embedders)
-  const { hostOrigin, csp, relax } = readSandboxUrl(new URL(url, 'http://sandbox.invalid'))
+  let parsed: URL
+  try {
+    parsed = new URL(url, 'http://sandbox.invalid')
+  } catch {
+    // A request target no URL parser takes (`//`, `http://%`): anyone can send one.
+    return refuse(400, 'Bad request target.')
+  }
+  const { hostOrigin, csp, relax } = readSandboxUrl(parsed)
   if (!hostOrigin || !options.hostOrigins.includes(hostOrigin)) return refuse(403, 'This sandbox proxy does not serve that host origin.')
   return {
     status: 200,
@@ -77,10 +84,18 @@ export function sandboxResponse(url: string | URL, options: SandboxServerOptions
 
 /** A `node:http` request handler serving the proxy page (GET and HEAD, any path). */
 export function createSandboxHandler(options: SandboxServerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  // A misconfiguration fails here, at start-up, not on the first request.
   checkOrigins(options.hostOrigins)
+  if (options.embedderOrigins?.length) checkOrigins(options.embedderOrigins)
   return (request, response) => {
     const method = request.method ?? 'GET'
-    const answer = method === 'GET' || method === 'HEAD' ? sandboxResponse(request.url ?? '/', options) : refuse(405, 'Method not allowed')
+    let answer: SandboxResponse
+    try {
+      answer = method === 'GET' || method === 'HEAD' ? sandboxResponse(request.url ?? '/', options) : refuse(405, 'Method not allowed')
+    } catch {
+      // Nothing a request carries may throw out of the handler: in Node that ends the process.
+      answer = refuse(400, 'Bad request.')
+    }
     response.writeHead(answer.status, answer.headers)
     response.end(method === 'HEAD' ? undefined : answer.body)
   }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { describe, expect, it, vi } from 'vitest'
 import { createSandboxHandler, sandboxResponse, startSandboxServer } from '../../src/host/sandbox-server.js'
 import { buildSandboxUrl } from '../../src/host/sandbox-url.js'
@@ -75,6 +76,32 @@ describe('over HTTP', () => {
     } finally {
       await server.close()
     }
+  })
+
+  it('answers 400 to a request target no URL parser takes, and keeps serving (one such request used to end the process)', async () => {
+    expect(sandboxResponse('//', options).status).toBe(400)
+    const server = await startSandboxServer(options)
+    try {
+      const { port } = new URL(server.url)
+      for (const target of ['//', '//[', 'http://%']) {
+        const raw = await new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1')
+          let text = ''
+          socket.on('data', (chunk) => (text += chunk))
+          socket.on('end', () => resolve(text))
+          socket.on('error', reject)
+          socket.end(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+        })
+        expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request')
+      }
+      expect((await fetch(`${server.url.replace('localhost', '127.0.0.1')}?host=${encodeURIComponent(HOST)}`)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('refuses a misconfigured embedder list when the handler is made, not on its first request', () => {
+    expect(() => createSandboxHandler({ ...options, embedderOrigins: ['not an origin'] })).toThrow()
   })
 })
 
