@@ -164,12 +164,16 @@ export function mountApp(options: MountAppOptions): MountedApp {
   const inline = () => (bridge.hostContext.displayMode ?? 'inline') === 'inline'
   let lastSize: McpUiSizeChangedParams | undefined
   let stopWatching: (() => void) | undefined
+  /** The frame has its attributes and base style: a mode set before that is applied by `show`. */
+  let prepared = false
 
   bridge.on('sizechange', (size) => {
     lastSize = size
     if (inline()) sizer?.(size)
   })
   bridge.on('displaymodechange', (mode) => {
+    // Applied to a frame not yet prepared, the mode would keep its empty style as the inline one.
+    if (!prepared) return
     applyMode(mode, frame)
     if (mode === 'inline' && lastSize) sizer?.(lastSize)
   })
@@ -198,6 +202,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
       { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
+    prepared = true
     if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
     if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
@@ -208,6 +213,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
       targetOrigin: proxyUrl ? proxyUrl.origin : 'null',
       hostWindow,
       onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped origin ${origin}`),
+      // The hub's sweep finds a frame removed where `watchFrame` cannot see (inside a shadow root).
+      onGone: () => bridge.close('frame removed'),
     })
     const inner = proxyUrl
       ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })

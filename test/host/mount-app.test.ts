@@ -297,3 +297,40 @@ describe('the frame lives exactly as long as the bridge', () => {
     expect(app.bridge.closed).toBe(false)
   })
 })
+
+describe("edges of the frame's life", () => {
+  it("keeps the frame's inline style when a display mode was set before the frame existed", async () => {
+    const { app, window } = mount({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    // Right after mountApp: the resource is not read yet, there is no frame to style.
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect(app.iframe.style.position).toBe('fixed')
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect(app.iframe.style.position).toBe('')
+    expect([app.iframe.style.width, app.iframe.style.height, app.iframe.style.display]).toEqual(['100%', '150px', 'block'])
+  })
+
+  it('closes the bridge when its frame is removed inside a shadow root (found by the hub sweep)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const { window } = openPage()
+      const chat = window.document.createElement('chat-log')
+      window.document.body.appendChild(chat)
+      const container = window.document.createElement('div')
+      chat.attachShadow({ mode: 'open' }).appendChild(container)
+      const app = mountApp({ container: container as unknown as Element, sandbox: 'srcdoc', hostInfo: HOST_INFO, resource: { html: HTML } } as MountAppOptions)
+      const view = await viewOf(app, window)
+      await view.initialize()
+      const closed = vi.fn()
+      app.bridge.on('close', closed)
+      container.remove()
+      expect(app.iframe.isConnected).toBe(false)
+      vi.advanceTimersByTime(5_000)
+      expect(closed).toHaveBeenCalledWith('frame removed')
+      expect(listenedFrames(window as never)).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
