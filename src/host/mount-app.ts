@@ -17,6 +17,7 @@ import {
   buildAllowAttribute,
   buildCsp,
   getToolUiResourceUri,
+  HOST_CONTEXT_CHANGED,
   isObject,
   type BuiltCsp,
   type CallToolResult,
@@ -170,6 +171,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
   bridge.on('sizechange', (size) => {
     lastSize = size
     if (inline()) sizer?.(size)
+  })
+  // New container dimensions from the host apply now, not at the view's next report (a view whose
+  // content did not change never sends one). Seen as the change goes out to the view.
+  bridge.on('traffic', (direction, message) => {
+    if (direction === 'out' && 'method' in message && message.method === HOST_CONTEXT_CHANGED && 'containerDimensions' in message.params! && inline()) sizer?.(lastSize ?? {})
   })
   bridge.on('displaymodechange', (mode) => {
     // Applied to a frame not yet prepared, the mode would keep its empty style as the inline one.

@@ -311,6 +311,20 @@ describe("edges of the frame's life", () => {
     expect([app.iframe.style.width, app.iframe.style.height, app.iframe.style.display]).toEqual(['100%', '150px', 'block'])
   })
 
+  it('applies container dimensions the host changes later, without waiting for a size report', async () => {
+    const { app, window } = mount({ hostContext: { containerDimensions: { maxHeight: 600 } } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    view.notify('ui/notifications/size-changed', { height: 500 })
+    await until(() => app.iframe.style.height === '500px')
+    app.bridge.setHostContext({ containerDimensions: { maxHeight: 300 } })
+    expect(app.iframe.style.height).toBe('300px')
+    app.bridge.setHostContext({ containerDimensions: { height: 200 } })
+    expect(app.iframe.style.height).toBe('200px')
+    app.bridge.setHostContext({ containerDimensions: { maxHeight: 800 } })
+    expect(app.iframe.style.height).toBe('500px')
+  })
+
   it('closes the bridge when its frame is removed inside a shadow root (found by the hub sweep)', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     try {
