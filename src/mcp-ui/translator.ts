@@ -65,8 +65,9 @@ export interface McpUiTransportOptions {
   /** Reports what was tolerated, dropped or refused (the bridge's `warning` event). */
   warn(code: BridgeWarningCode, message: string): void
   /**
-   * The host's message limits (the bridge's `limits`). MCP-UI messages that do not become JSON-RPC
-   * (intents, notifications) are inspected here against them, as the bridge inspects the rest.
+   * The host's message limits (the bridge's `limits`). MCP-UI messages are inspected here against
+   * them, as the bridge inspects JSON-RPC: own `__proto__` keys removed, and one over the size or
+   * depth limit dropped.
    */
   limits?: Partial<MessageLimits>
 }
