@@ -34,17 +34,21 @@ export interface WidgetStateStore {
 /**
  * Returns `options` (for `mountApp` or `HostBridge`) with widget-state persistence: the saved state
  * in `capabilities.experimental`, `updateModelContext` advertised (for structured content) when the
- * host did not advertise it, and `store.save` called for each widget-state update before the
+ * host did not advertise it, structured content added when the host lists the kinds it accepts
+ * without it (text only, say), and `store.save` called for each widget-state update before the
  * host's own `updateModelContext` handler.
  */
 export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities' | 'handlers'>>(options: T, store: WidgetStateStore): T {
   const capabilities = options.capabilities ?? {}
   const own = options.handlers?.updateModelContext
+  const advertised = capabilities.updateModelContext
   return {
     ...options,
     capabilities: {
       ...capabilities,
-      updateModelContext: capabilities.updateModelContext ?? { structuredContent: {} },
+      // Widget state travels as structured content: a host that lists the kinds of model context
+      // it accepts gets that one added (an empty entry already accepts every kind).
+      updateModelContext: advertised && Object.keys(advertised).length ? { ...advertised, structuredContent: {} } : (advertised ?? { structuredContent: {} }),
       experimental: { ...capabilities.experimental, [WIDGET_STATE_KEY]: store.state === undefined ? {} : { state: store.state } },
     },
     handlers: {

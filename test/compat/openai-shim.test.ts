@@ -4,7 +4,7 @@
  * paths, widget state as model context and through the host hook, `notifyIntrinsicHeight`, and
  * the one-handshake rule.
  */
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { HostBridge, type HostBridgeOptions, type McpUiHostCapabilities } from '../../src/host/index.js'
 import { installOpenAiShim, SET_GLOBALS_EVENT, type OpenAi } from '../../src/openai/index.js'
 import { withWidgetState } from '../../src/openai/host.js'
@@ -270,6 +270,20 @@ describe('widget state persisted by the host (withWidgetState)', () => {
     await expect(s.openai.setWidgetState!({ bad: true })).rejects.toBeTruthy()
     expect(saved).toStrictEqual([])
     expect(s.bridge.modelContext).toStrictEqual({ structuredContent: { unrelated: true } })
+  })
+})
+
+describe('widget state next to the host\'s own model-context policy', () => {
+  it('adds structured content to a host that accepts only text, and keeps an entry that accepts every kind', async () => {
+    const save = vi.fn()
+    const textOnly = withWidgetState({ capabilities: { updateModelContext: { text: {} } } }, { save })
+    expect((textOnly.capabilities as McpUiHostCapabilities).updateModelContext).toStrictEqual({ text: {}, structuredContent: {} })
+    expect((withWidgetState({ capabilities: { updateModelContext: {} } }, { save }).capabilities as McpUiHostCapabilities).updateModelContext).toStrictEqual({})
+    const s = setup(textOnly)
+    await s.connect()
+    expect(typeof s.openai.setWidgetState).toBe('function')
+    await s.openai.setWidgetState!({ page: 4 })
+    expect(save).toHaveBeenCalledWith({ page: 4 }, expect.anything())
   })
 })
 
