@@ -286,9 +286,10 @@ export class SessionCore {
     }
     // Only a request sent with a token (one that asked for progress) may be kept alive by it:
     // otherwise a peer could hold any request, a teardown included, past its timeout.
-    const onprogress = method === PROGRESS && isRequestId(progressToken) && this.#pending.get(progressToken)?.onprogress
+    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
+    const onprogress = pending?.onprogress
     if (onprogress && typeof progress === 'number') {
-      this.#restart(this.#pending.get(progressToken as RequestId)!)
+      this.#restart(pending!)
       this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
       return
     }
