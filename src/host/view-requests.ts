@@ -27,6 +27,7 @@ import {
   UPDATE_MODEL_CONTEXT,
   hostAllows,
   isObject,
+  MODALITIES,
   readCallToolParams,
   readCreateMessageParams,
   readDownloadFileParams,
@@ -129,13 +130,7 @@ export interface ServeDependencies {
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
-/** The modality keys a host may list (`McpUiSupportedContentBlockModalities`), `structuredContent` included. */
-const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink', 'structuredContent']
-
-/**
- * Refuses content the host did not say it accepts. A capability that lists no known modality
- * (`message: {}`) accepts every kind: it only says the method is supported.
- */
+/** Refuses content the host did not say it accepts (when it lists what it accepts at all). */
 function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured: boolean): void {
   if (!isObject(advertised) || !MODALITIES.some((key) => key in advertised)) return
   const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))

@@ -15,7 +15,7 @@
  * spec's experimental channel, `hostCapabilities.experimental["openai/widgetState"] = { state }`,
  * which also tells the app that this host persists its state.
  */
-import { isObject } from '../protocol/index.js'
+import { isObject, MODALITIES } from '../protocol/index.js'
 import { headInsertionPoint } from '../host/csp-meta.js'
 import type { HostBridgeOptions } from '../host/host-bridge.js'
 import type { HostRequestContext } from '../host/view-requests.js'
@@ -47,8 +47,8 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
     capabilities: {
       ...capabilities,
       // Widget state travels as structured content: a host that lists the kinds of model context
-      // it accepts gets that one added (an empty entry already accepts every kind).
-      updateModelContext: advertised && Object.keys(advertised).length ? { ...advertised, structuredContent: {} } : (advertised ?? { structuredContent: {} }),
+      // it accepts gets that one added (one that lists none already accepts every kind).
+      updateModelContext: isObject(advertised) && MODALITIES.some((key) => key in advertised) ? { ...advertised, structuredContent: {} } : (advertised ?? { structuredContent: {} }),
       experimental: { ...capabilities.experimental, [WIDGET_STATE_KEY]: store.state === undefined ? {} : { state: store.state } },
     },
     handlers: {

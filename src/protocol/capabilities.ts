@@ -44,3 +44,10 @@ export function hostAllows(capabilities: McpUiHostCapabilities | undefined, meth
 export function appProvidesTools(capabilities: McpUiAppCapabilities | undefined): boolean {
   return isObject(capabilities?.tools)
 }
+
+/**
+ * The modality keys a `message` or `updateModelContext` capability may list
+ * (`McpUiSupportedContentBlockModalities`, `structuredContent` included). A capability that lists
+ * none of them (`{}`) accepts every kind: it only says the method is supported.
+ */
+export const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink', 'structuredContent']

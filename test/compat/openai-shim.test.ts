@@ -279,6 +279,9 @@ describe('widget state next to the host\'s own model-context policy', () => {
     const textOnly = withWidgetState({ capabilities: { updateModelContext: { text: {} } } }, { save })
     expect((textOnly.capabilities as McpUiHostCapabilities).updateModelContext).toStrictEqual({ text: {}, structuredContent: {} })
     expect((withWidgetState({ capabilities: { updateModelContext: {} } }, { save }).capabilities as McpUiHostCapabilities).updateModelContext).toStrictEqual({})
+    // Only known modality keys make a list: anything else still accepts every kind, as the bridge reads it.
+    const unlisted = { experimentalFlag: {} } as McpUiHostCapabilities['updateModelContext']
+    expect((withWidgetState({ capabilities: { updateModelContext: unlisted } }, { save }).capabilities as McpUiHostCapabilities).updateModelContext).toStrictEqual(unlisted)
     const s = setup(textOnly)
     await s.connect()
     expect(typeof s.openai.setWidgetState).toBe('function')
