@@ -1,9 +1,6 @@
 /**
  * Builds every entry as ESM + CJS with declarations, and the view as one minified script-tag
  * bundle (global `McpAppBridge`) that an app can inline into its single HTML file.
- *
- * nanoevents is ESM-only: the ESM build leaves it to the consumer's bundler (it is a dependency),
- * the CJS and IIFE builds inline it.
  */
 import typescript from '@rollup/plugin-typescript'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
@@ -73,7 +70,7 @@ const ts = (declarations: boolean, kit = false) =>
     },
   })
 
-const external = (id: string) => id === 'nanoevents' || id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
+const external = (id: string) => id.startsWith('@modelcontextprotocol/') || id.startsWith('node:')
 
 /**
  * Strips types with esbuild, file by file, for bundles that need no declarations: a TypeScript
@@ -101,7 +98,7 @@ const stripTypes: Plugin = {
 export const viewIife: RollupOptions & { output: OutputOptions } = {
   input: 'src/view/index.ts',
   plugins: [nodeResolve({ extensions: ['.ts', '.js'] }), stripTypes],
-  // Nothing in src or nanoevents runs code on import, so unused modules and tables drop out.
+  // Nothing in src runs code on import, so unused modules and tables drop out.
   treeshake: { moduleSideEffects: false },
   output: {
     file: 'dist/mcp-app-bridge.iife.js',
@@ -156,8 +153,8 @@ const config: RollupOptions[] = [
   },
   {
     input,
-    external: (id) => id.startsWith('@modelcontextprotocol/') || id.startsWith('node:'),
-    plugins: [sandboxProxyPage(false), nodeResolve(), ts(false)],
+    external,
+    plugins: [sandboxProxyPage(false), ts(false)],
     output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
   },
   viewIife,

@@ -1,9 +1,9 @@
 /**
- * The event surface of both bridges: nanoevents, with each listener isolated so that one
- * throwing listener neither stops the others nor escapes into the bridge's message handling.
- * Its error is reported the way the DOM reports a throwing event listener.
+ * The event surface of both bridges, in nanoevents' shape (a plain object of listener arrays, an
+ * `on` that returns its unsubscribe) with each listener isolated, so that one throwing listener
+ * neither stops the others nor escapes into the bridge's message handling. Its error is reported
+ * the way the DOM reports a throwing event listener.
  */
-import { createNanoEvents, type Emitter } from 'nanoevents'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EventMap<Events> = { [K in keyof Events]: (...args: any[]) => unknown }
@@ -17,10 +17,15 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
 }
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
-  const inner: Emitter = createNanoEvents()
-  const listeners = <K extends keyof Events>(event: K) => (inner.events[event as string] ?? []) as Array<Events[K]>
+  const all: { [K in keyof Events]?: Array<Events[K]> } = {}
+  const listeners = <K extends keyof Events>(event: K) => all[event] ?? []
   return {
-    on: (event, listener) => inner.on(event as string, listener as never),
+    on(event, listener) {
+      ;(all[event] ??= []).push(listener)
+      return () => {
+        all[event] = listeners(event).filter((other) => other !== listener)
+      }
+    },
     emit(event, ...args) {
       // A copy: a listener added during the event is called from the next one on, as in the DOM.
       for (const listener of [...listeners(event)]) {

@@ -1,0 +1,84 @@
+/**
+ * The emitter both bridges build their events on (it replaced the nanoevents dependency): order,
+ * unsubscribe, isolation of a throwing listener, and what a listener changing the list mid-event sees.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { collect, createEmitter } from '../../src/shared/emitter.js'
+
+type Events = { ping: (n: number) => void; other: () => void }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('createEmitter', () => {
+  it('calls every listener of the event in the order added, with the arguments, and no other event', () => {
+    const emitter = createEmitter<Events>()
+    const calls: string[] = []
+    emitter.on('ping', (n) => calls.push(`a${n}`))
+    emitter.on('ping', (n) => calls.push(`b${n}`))
+    emitter.on('other', () => calls.push('other'))
+    emitter.emit('ping', 1)
+    expect(calls).toEqual(['a1', 'b1'])
+    expect(emitter.listeners('ping')).toHaveLength(2)
+  })
+
+  it('has no listeners for an event nobody subscribed to, and emitting it is harmless', () => {
+    const emitter = createEmitter<Events>()
+    expect(emitter.listeners('other')).toEqual([])
+    expect(() => emitter.emit('other')).not.toThrow()
+  })
+
+  it("removes only its own subscription; calling the unsubscribe twice changes nothing more", () => {
+    const emitter = createEmitter<Events>()
+    const first = vi.fn()
+    const second = vi.fn()
+    const off = emitter.on('ping', first)
+    emitter.on('ping', second)
+    off()
+    off()
+    emitter.emit('ping', 2)
+    expect(first).not.toHaveBeenCalled()
+    expect(second).toHaveBeenCalledWith(2)
+    expect(emitter.listeners('ping')).toEqual([second])
+  })
+
+  it('reports a throwing listener and still calls the ones after it', () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error))
+    const emitter = createEmitter<Events>()
+    const after = vi.fn()
+    emitter.on('ping', () => {
+      throw new Error('boom')
+    })
+    emitter.on('ping', after)
+    expect(() => emitter.emit('ping', 3)).not.toThrow()
+    expect(after).toHaveBeenCalledWith(3)
+    expect(reported).toEqual([new Error('boom')])
+  })
+
+  it('calls a listener added during an event from the next event on', () => {
+    const emitter = createEmitter<Events>()
+    const late = vi.fn()
+    emitter.on('ping', () => {
+      emitter.on('ping', late)
+    })
+    emitter.emit('ping', 1)
+    expect(late).not.toHaveBeenCalled()
+    emitter.emit('ping', 2)
+    expect(late).toHaveBeenCalledWith(2)
+  })
+})
+
+describe('collect', () => {
+  it("turns each listener's return and throw into a settled promise", async () => {
+    const results = await Promise.allSettled(
+      collect<[number]>([(n) => n + 1, async (n) => n * 2, () => { throw new Error('no') }], 5),
+    )
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 6 },
+      { status: 'fulfilled', value: 10 },
+      { status: 'rejected', reason: new Error('no') },
+    ])
+  })
+})
