@@ -2,7 +2,8 @@
  * Serving the view's requests and notifications on the host, enforcement first.
  *
  * Every method goes through the same gate, in this order, before any host handler sees it:
- * handshake done → capability advertised (else `-32601`) → rate limit (else `-32000`) → params
+ * handshake done → capability advertised (else `-32601`) → rate limit (else `-32000`; a display-mode
+ * request gets the current mode, its answer being always the resulting mode) → params
  * valid (else `-32602`) → method policy (visibility, link schemes, display modes). Host handlers
  * are then called with the checked params; they can refine a decision, never skip a check.
  */
@@ -163,13 +164,23 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   /**
    * Registers one view request behind the shared gate. Synchronous all the way when the handler
-   * is: an `async` wrapper here would cost every `tools/call` a few microtasks.
+   * is: an `async` wrapper here would cost every `tools/call` a few microtasks. Over the rate
+   * limit, the answer is `overLimit()` when given, else a `RATE_LIMITED` error.
    */
-  const serve = <P>(method: string, bucket: keyof RateLimits, read: (params: Record<string, unknown>, note: Note) => P, run: (params: P, context: RequestContext) => unknown) => {
+  const serve = <P>(
+    method: string,
+    bucket: keyof RateLimits,
+    read: (params: Record<string, unknown>, note: Note) => P,
+    run: (params: P, context: RequestContext) => unknown,
+    overLimit?: () => unknown,
+  ) => {
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
-      if (!limiters[bucket]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
+      if (!limiters[bucket]()) {
+        if (overLimit) return overLimit()
+        throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
+      }
       const params = read(raw, note)
       if (bucket !== 'calls') return run(params, context)
       if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
@@ -242,17 +253,24 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     return handlers.createSamplingMessage(params, hostContext(context))
   })
 
-  serve(REQUEST_DISPLAY_MODE, 'actions', readRequestDisplayModeParams, async (params, context) => {
-    const current = bridge.hostContext.displayMode ?? 'inline'
-    if (params.mode === current || !bridge.allowedDisplayModes().includes(params.mode)) return { mode: current }
-    const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
-    // Checked again: the host may have changed the available modes while it decided.
-    if (!bridge.allowedDisplayModes().includes(granted)) {
-      note(`displayMode: ${granted} not allowed: kept ${current}`, 'POLICY')
-      return { mode: current }
-    }
-    return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
-  })
+  // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
+  const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
+  serve(
+    REQUEST_DISPLAY_MODE,
+    'actions',
+    readRequestDisplayModeParams,
+    async (params, context) => {
+      if (params.mode === currentMode().mode || !bridge.allowedDisplayModes().includes(params.mode)) return currentMode()
+      const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
+      // Checked again: the host may have changed the available modes (or the mode) while it decided.
+      if (!bridge.allowedDisplayModes().includes(granted)) {
+        note(`displayMode: ${granted} not allowed`, 'POLICY')
+        return currentMode()
+      }
+      return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
+    },
+    currentMode,
+  )
 
   const callTool = forwarding('callTool')
   serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {

@@ -254,6 +254,17 @@ describe('ui/request-display-mode', () => {
     await until(() => view.notifications('ui/notifications/host-context-changed').length === 1)
   })
 
+  it('answers the current mode, not an error, over the rate limit, without asking the handler', async () => {
+    const requestDisplayMode = vi.fn(({ mode }: { mode: 'inline' | 'fullscreen' | 'pip' }) => mode)
+    const { view, bridge } = start({ hostContext: context, handlers: { requestDisplayMode }, rateLimits: { actions: { burst: 2, perSecond: 0.001 } } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    const results = []
+    for (const mode of ['fullscreen', 'inline', 'fullscreen', 'fullscreen'] as const) results.push(await view.request('ui/request-display-mode', { mode }))
+    expect(results.map((r) => r.result)).toEqual([{ mode: 'fullscreen' }, { mode: 'inline' }, { mode: 'inline' }, { mode: 'inline' }])
+    expect(requestDisplayMode).toHaveBeenCalledTimes(2)
+    expect(bridge.hostContext.displayMode).toBe('inline')
+  })
+
   it('checks the granted mode against the modes available when the host has decided', async () => {
     let decide!: (mode: 'fullscreen') => void
     const { view, bridge } = start({ hostContext: context, handlers: { requestDisplayMode: () => new Promise((resolve) => (decide = resolve)) } })
