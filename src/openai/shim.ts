@@ -19,7 +19,7 @@
  *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
  *   layer), so it never speaks for a bridge that is already in the page.
  */
-import { deepEqual, isObject, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
+import { deepEqual, isObject, MODALITIES, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
 import { ViewBridge, type ViewBridgeOptions, type ViewConnection } from '../view/view-bridge.js'
 import type { MessageSource, MessageTarget } from '../view/parent-transport.js'
 import { contextGlobals, type OpenAiGlobals } from './globals.js'
@@ -61,9 +61,6 @@ export interface OpenAiShim {
   /** The shim's handshake: resolves once the methods the host supports are installed. */
   ready: Promise<ViewConnection>
 }
-
-/** Content kinds a host may list in `updateModelContext`; listing none of them accepts every kind. */
-const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink']
 
 /**
  * Installs `window.openai` (before the app's code runs) and connects it to the host. Returns
@@ -127,7 +124,8 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       sendFollowupTurn: caps?.message,
       openExternal: caps?.openLinks,
       requestDisplayMode: bridge.hostContext.availableDisplayModes?.some((mode) => mode !== 'inline'),
-      setWidgetState: isObject(model) && (isObject(model.structuredContent) || !Object.keys(model).some((key) => MODALITIES.includes(key))),
+      // As the host reads a capability: listing no modality accepts every kind.
+      setWidgetState: isObject(model) && (isObject(model.structuredContent) || !MODALITIES.some((key) => key in model)),
     }
     const target = openai as unknown as Record<string, unknown>
     for (const [name, on] of Object.entries(supported)) {
