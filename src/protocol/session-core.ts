@@ -369,7 +369,7 @@ function register<H>(handlers: Handlers<H>, method: string, handler: H): () => v
 
 /** A `BridgeError` naming the method first, as every error of this library does. */
 const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
-  new BridgeError(code, `${method}: ${detail}`, cause === undefined ? undefined : { cause })
+  new BridgeError(code, `${method}: ${detail}`, { cause })
 
 function cancelled(method: string, reason: unknown): BridgeError {
   return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describe(reason)})`}`, reason)
