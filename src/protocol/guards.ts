@@ -127,19 +127,20 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   return context
 }
 
-const oneOf = (...allowed: unknown[]) => (value: unknown) => allowed.includes(value)
+const oneOf = (allowed: readonly unknown[]) => (value: unknown) => allowed.includes(value)
 const isString = (value: unknown) => typeof value === 'string'
-// Marked pure: a host never reads host context, and a call at module level would keep the table in its bundle.
-const isDisplayMode = /* @__PURE__ */ oneOf(...DISPLAY_MODES)
+// Marked pure: a host never reads host context, and a call at module level would keep the table in
+// its bundle (a spread argument would keep the call anyway: iterating may have effects).
+const isDisplayMode = /* @__PURE__ */ oneOf(DISPLAY_MODES)
 /** Each value given, and a finite number. */
 const finite = (values: unknown[]) => values.every(Number.isFinite)
 
 /** Checks for the known host-context fields; an unknown key passes (forward compatibility). */
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
-  theme: /* @__PURE__ */ oneOf('light', 'dark'),
+  theme: /* @__PURE__ */ oneOf(['light', 'dark']),
   displayMode: isDisplayMode,
   availableDisplayModes: (value) => Array.isArray(value) && [...value].every(isDisplayMode),
-  platform: /* @__PURE__ */ oneOf('web', 'desktop', 'mobile'),
+  platform: /* @__PURE__ */ oneOf(['web', 'desktop', 'mobile']),
   locale: isString,
   timeZone: isString,
   userAgent: isString,

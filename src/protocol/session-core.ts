@@ -19,7 +19,11 @@ import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js
 /** Default timeout of a request, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay. */
-const MAX_DELAY = 2 ** 31 - 1
+/**
+ * The longest delay a timer can wait, in ms (2^31 − 1, about 24.8 days): `setTimeout` fires at
+ * once for anything longer. Timeouts above it are capped to it, so `Infinity` means "no timeout".
+ */
+export const MAX_TIMER_DELAY = 2 ** 31 - 1
 
 export interface SessionCoreOptions {
   transport: Transport
@@ -165,7 +169,7 @@ export class SessionCore {
   notify(method: string, params?: Record<string, unknown>): void {
     if (this.#closed) throw failure('CLOSED', method, 'closed')
     try {
-      this.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params })
+      this.send({ jsonrpc: '2.0', method, ...(params && { params }) })
     } catch (error) {
       throw failure('INVALID_PARAMS', method, describe(error), error)
     }
@@ -196,7 +200,7 @@ export class SessionCore {
    */
   warn(code: BridgeWarningCode, message: string, data?: unknown): void {
     try {
-      this.#onWarning?.(data === undefined ? { code, message } : { code, message, data })
+      this.#onWarning?.({ code, message, ...(data !== undefined && { data }) })
     } catch {
       // A throwing warning hook must not break message handling.
     }
@@ -260,7 +264,7 @@ export class SessionCore {
         }
       },
       // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
-      Math.min(deadline - this.#clock.now(), MAX_DELAY),
+      Math.min(deadline - this.#clock.now(), MAX_TIMER_DELAY),
     )
   }
 
