@@ -26,14 +26,15 @@ function definedKeys(object: Record<string, unknown>): string[] {
 }
 
 /**
- * The top-level keys of `next` whose value differs from `previous`, each with its full value.
- * An empty object means there is nothing to send.
+ * What a view holding `previous` must be sent to hold `next`: the top-level keys whose value
+ * differs, each with its full value, and a key `next` no longer has as `undefined` (structured
+ * clone keeps it, and {@link mergeHostContext} reads it as a removal). An empty object means there
+ * is nothing to send.
  */
 export function diffHostContext(previous: McpUiHostContext, next: McpUiHostContext): Partial<McpUiHostContext> {
   const changed: Record<string, unknown> = {}
-  for (const key of Object.keys(next)) {
-    if (key === '__proto__' || next[key] === undefined) continue
-    if (!deepEqual(previous[key], next[key])) changed[key] = next[key]
+  for (const key of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+    if (key !== '__proto__' && !deepEqual(previous[key], next[key])) changed[key] = next[key]
   }
   return changed
 }

@@ -77,9 +77,10 @@ describe('diffHostContext (A.3)', () => {
     })
   })
 
-  test('removed and undefined keys are not part of the diff (the host bridge signals removal itself)', () => {
-    expect(diffHostContext(base, { theme: 'dark', styles: styles('#000'), availableDisplayModes: ['inline', 'fullscreen'] })).toEqual({})
-    expect(diffHostContext(base, { ...base, locale: undefined })).toEqual({})
+  test('a removed key, or one set to undefined, is in the diff as undefined (a removal for the view)', () => {
+    expect(diffHostContext(base, { theme: 'dark', styles: styles('#000'), availableDisplayModes: ['inline', 'fullscreen'] })).toStrictEqual({ locale: undefined })
+    expect(diffHostContext(base, { ...base, locale: undefined })).toStrictEqual({ locale: undefined })
+    expect(diffHostContext({ ...base, locale: undefined }, { ...base, timeZone: undefined })).toStrictEqual({ locale: 'en-US' })
   })
 
   test('an own __proto__ key in the next context is never part of the diff', () => {
