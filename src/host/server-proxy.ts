@@ -65,26 +65,36 @@ export class ToolDirectory {
     this.#tools = new Map(tools.filter(isTool).map((tool) => [tool.name, tool]))
   }
 
-  /** Forgets the list, so the next lookup fetches it again (the server said it changed). */
+  /**
+   * Forgets the list, so the next lookup fetches it again (the server said it changed). A fetch
+   * already on its way may bring the old list: lookups waiting for it ask again.
+   */
   invalidate(): void {
     if (this.#client) this.#tools = undefined
+    this.#loading = undefined
     this.#askedAt = -Infinity
   }
 
   /**
    * The tool definition, or `undefined` when the server has no such tool. The list is asked for at
    * most once per interval, answered or failed: neither made-up names nor a server whose
-   * `tools/list` fails make the host hammer it (while it fails, lookups find nothing).
+   * `tools/list` fails make the host hammer it (while it fails, lookups find nothing). `timeout`
+   * bounds each `tools/list` page, in ms.
    */
-  async find(name: string): Promise<Tool | undefined> {
+  async find(name: string, timeout?: number): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
     if (known || !this.#client || Date.now() - this.#askedAt < REFRESH_INTERVAL_MS) return known
-    this.#loading ??= listAllTools(this.#client)
+    const loading = (this.#loading ??= listAllTools(this.#client, { timeout }))
     try {
-      this.set(await this.#loading)
+      const tools = await loading
+      // Invalidated on the way (or installed by another lookup): look again.
+      if (this.#loading !== loading) return this.find(name, timeout)
+      this.set(tools)
     } finally {
-      this.#loading = undefined
-      this.#askedAt = Date.now()
+      if (this.#loading === loading) {
+        this.#loading = undefined
+        this.#askedAt = Date.now()
+      }
     }
     return this.#tools!.get(name)
   }
@@ -93,9 +103,9 @@ export class ToolDirectory {
    * Throws `DENIED` unless the named tool exists and its visibility includes `"app"`. Answers at
    * once (no promise) when the tool is already known: this is on every view `tools/call`.
    */
-  assertCallableByApp(name: string): Tool | Promise<Tool> {
+  assertCallableByApp(name: string, timeout?: number): Tool | Promise<Tool> {
     const known = this.#tools?.get(name)
-    return known ? callable(name, known) : this.find(name).then((tool) => callable(name, tool))
+    return known ? callable(name, known) : this.find(name, timeout).then((tool) => callable(name, tool))
   }
 }
 
@@ -110,10 +120,11 @@ const directories = new WeakMap<McpClient, ToolDirectory>()
 /**
  * The tool directory for `client`'s server, shared by every bridge of that server connection:
  * a chat with dozens of views of one server keeps one tool list, fetched once. With `tools`, the
- * host's own list, a directory of its own.
+ * host's own list, a directory of its own that never asks the server: a view calling an unknown
+ * name must not replace the host's list (and its visibility) with the server's.
  */
 export function toolDirectoryFor(client: McpClient | undefined, tools?: readonly Tool[]): ToolDirectory {
-  if (tools || !client) return new ToolDirectory(client, tools)
+  if (tools || !client) return new ToolDirectory(undefined, tools)
   let directory = directories.get(client)
   if (!directory) directories.set(client, (directory = new ToolDirectory(client, undefined)))
   return directory
@@ -132,7 +143,8 @@ export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'l
 /**
  * Forwards one of the view's server requests through `client`, with the view's cancellation,
  * progress relayed under the view's own token (the client makes its own for the server, so the
- * view's token is taken out of `_meta`), and `timeoutMs`, restarted by each progress report.
+ * view's token is taken out of `_meta`), and `timeoutMs` (at most `MAX_TIMER_DELAY`), restarted
+ * by each progress report.
  */
 export async function forwardToServer(client: McpClient, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
   const call = client[method] as ((...args: unknown[]) => Promise<unknown>) | undefined

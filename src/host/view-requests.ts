@@ -61,6 +61,7 @@ import {
   type RequestContext,
   type Session,
   DEFAULT_TIMEOUT_MS,
+  MAX_TIMER_DELAY,
 } from '../protocol/index.js'
 import type { SafeEmitter } from '../shared/emitter.js'
 import type { HostBridge, HostBridgeEvents, HostBridgeOptions } from './host-bridge.js'
@@ -159,6 +160,8 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
   const maxConcurrent = options.maxConcurrentCalls ?? 16
+  // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
+  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY)
   let callsInFlight = 0
   let droppedNotifications = 0
 
@@ -197,7 +200,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
 
   const hostContext = (context: RequestContext): HostRequestContext => ({ signal: context.signal, bridge })
 
-  /** Runs an action handler; without one the action is denied. `isError: true` becomes a denial. */
+  /** Runs an action (or sampling) handler; without one the request is denied. `isError: true` becomes a denial. */
   const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
     if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
     const result = await handler(params, hostContext(context))
@@ -209,7 +212,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
     const forward = () => {
       if (!options.client) throw new BridgeError('NOT_SUPPORTED', `${name}: no MCP client`)
-      return forwardToServer(options.client, name, params as Record<string, unknown>, context, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+      return forwardToServer(options.client, name, params as Record<string, unknown>, context, timeoutMs)
     }
     const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
     return handler ? handler(params, { ...hostContext(context), forward }) : forward()
@@ -249,8 +252,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
       throw new BridgeError('NOT_SUPPORTED', `${SAMPLING_CREATE_MESSAGE}: no tool use`)
     }
-    if (!handlers.createSamplingMessage) throw new BridgeError('DENIED', `${SAMPLING_CREATE_MESSAGE}: no host handler`)
-    return handlers.createSamplingMessage(params, hostContext(context))
+    return action(SAMPLING_CREATE_MESSAGE, handlers.createSamplingMessage, params, context)
   })
 
   // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
@@ -275,8 +277,14 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const callTool = forwarding('callTool')
   serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-    const checked = deps.tools.assertCallableByApp(params.name)
-    return isThenable(checked) ? checked.then(() => callTool(params, context)) : callTool(params, context)
+    const checked = deps.tools.assertCallableByApp(params.name, timeoutMs)
+    return isThenable(checked)
+      ? checked.then(() => {
+          // Nobody waits for a call cancelled (or a bridge closed) during the lookup: it must not run.
+          context.signal.throwIfAborted()
+          return callTool(params, context)
+        })
+      : callTool(params, context)
   })
   for (const [method, name] of FORWARDED) {
     serve(method, 'calls', method === RESOURCES_READ ? readReadResourceParams : (p) => readPaginatedParams(p, method), forwarding(name))

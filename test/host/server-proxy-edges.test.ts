@@ -1,0 +1,127 @@
+/**
+ * The edges of proxying a view's calls to its server: whose tool list decides visibility, the
+ * lookup's own timeout and races, cancellation while the lookup runs, and timeouts too long for
+ * the SDK's timers.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { type HostBridgeOptions, type Tool } from '../../src/host/index.js'
+import { setupHost, until, type HostSetup } from './helpers.js'
+
+let setup: HostSetup | undefined
+const cleanups: Array<() => Promise<void> | void> = []
+
+afterEach(async () => {
+  setup?.bridge.close()
+  setup?.pair.close()
+  setup = undefined
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+async function start(options: Partial<HostBridgeOptions>) {
+  setup = setupHost({ capabilities: { serverTools: { listChanged: true } }, ...options })
+  await setup.view.initialize()
+  return setup
+}
+
+/** A real SDK client connected to `server` in memory. */
+async function connect(server: McpServer): Promise<Client> {
+  const client = new Client({ name: 'host', version: '1' })
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)])
+  cleanups.push(async () => {
+    await client.close()
+    await server.close()
+  })
+  return client
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+const tool = (name: string, visibility?: string[]): Tool => ({ name, inputSchema: { type: 'object' }, ...(visibility && { _meta: { ui: { visibility } } }) })
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
+
+describe('the tool list that decides visibility', () => {
+  it("stays the host's own when the view calls a name it lacks: the server's list never replaces it", async () => {
+    // The server leaves `secret` at the default visibility; the host's list makes it model-only.
+    const client = { listTools: vi.fn(async () => ({ tools: [tool('secret')] })), callTool: vi.fn(async () => text('ran')), readResource: vi.fn() }
+    const { view, bridge } = await start({ client, tools: [tool('secret', ['model'])] })
+    expect((await view.request('tools/call', { name: 'made_up' })).error?.code).toBe(-32000)
+    bridge.sendListChanged('tools')
+    expect((await view.request('tools/call', { name: 'secret' })).error?.code).toBe(-32000)
+    expect(client.listTools).not.toHaveBeenCalled()
+    expect(client.callTool).not.toHaveBeenCalled()
+  })
+
+  it('is fetched again when the server says it changed while a fetch was on its way', async () => {
+    const stale = deferred<{ tools: Tool[] }>()
+    const listTools = vi.fn().mockImplementationOnce(() => stale.promise).mockImplementation(async () => ({ tools: [tool('flip', ['model'])] }))
+    const client = { listTools, callTool: vi.fn(async () => text('ran')), readResource: vi.fn() }
+    const { view, bridge } = await start({ client })
+    const miss = view.request('tools/call', { name: 'made_up' })
+    await until(() => listTools.mock.calls.length === 1)
+    bridge.sendListChanged('tools') // `flip` became model-only...
+    stale.resolve({ tools: [tool('flip', ['app'])] }) // ...and then the list from before arrives
+    await miss
+    expect((await view.request('tools/call', { name: 'flip' })).error?.code).toBe(-32000)
+    expect(client.callTool).not.toHaveBeenCalled()
+  })
+
+  it('is looked up within the bridge timeout: a stalled tools/list answers the view -32001', async () => {
+    const server = new McpServer({ name: 'stalls', version: '1' })
+    server.registerTool('any', { description: 'any' }, async () => text('ok'))
+    server.server.setRequestHandler((await import('@modelcontextprotocol/sdk/types.js')).ListToolsRequestSchema, () => new Promise(() => {}))
+    const { view } = await start({ client: await connect(server), timeoutMs: 200 })
+    expect((await view.request('tools/call', { name: 'any' })).error?.code).toBe(-32001)
+  })
+})
+
+describe('a call whose lookup is still running', () => {
+  async function pendingLookup() {
+    const list = deferred<{ tools: Tool[] }>()
+    const callTool = vi.fn(() => text('paid'))
+    const listTools = vi.fn(() => list.promise)
+    const { view, bridge, pair } = await start({ client: { listTools, callTool: vi.fn(), readResource: vi.fn() }, handlers: { callTool } })
+    view.post({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'pay' } })
+    await until(() => listTools.mock.calls.length === 1)
+    return { list, callTool, view, bridge, pair }
+  }
+
+  it('never reaches the host handler once the view cancelled it', async () => {
+    const { list, callTool, view, pair } = await pendingLookup()
+    view.notify('notifications/cancelled', { requestId: 'c1', reason: 'user left' })
+    await pair.flush()
+    list.resolve({ tools: [tool('pay')] })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(callTool).not.toHaveBeenCalled()
+  })
+
+  it('never reaches the host handler once the bridge closed', async () => {
+    const { list, callTool, bridge } = await pendingLookup()
+    bridge.close()
+    list.resolve({ tools: [tool('pay')] })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(callTool).not.toHaveBeenCalled()
+  })
+})
+
+describe("the SDK's timers", () => {
+  for (const timeoutMs of [Infinity, 2 ** 31]) {
+    it(`forwards calls with timeoutMs ${timeoutMs} as "no timeout", not as one that fires at once`, async () => {
+      const server = new McpServer({ name: 'slow', version: '1' })
+      server.registerTool('slow', { description: 'slow' }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return text('done')
+      })
+      const { view } = await start({ client: await connect(server), timeoutMs })
+      const response = await view.request('tools/call', { name: 'slow' })
+      expect(response.result?.content).toEqual([{ type: 'text', text: 'done' }])
+    })
+  }
+})
