@@ -56,6 +56,7 @@ import { FrameTransport, type FrameTransportOptions } from './frame-transport.js
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
 import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
+import { sendableCopy } from './sendable.js'
 import { createToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
 
@@ -68,8 +69,9 @@ export interface HostBridgeOptions {
   /**
    * What the host offers the view. Advertise = enforce: a view request whose capability is absent
    * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
-   * ungated methods (size, display mode, teardown request, ping). Read when the view initializes
-   * and on every request. `serverTools`/`serverResources` with `listChanged: true` promise that
+   * ungated methods: size, display mode, teardown request, ping, and `prompts/list` (the spec
+   * gives it no capability: it goes to a `listPrompts` handler, else to `client`, else `-32601`).
+   * Read when the view initializes and on every request. `serverTools`/`serverResources` with `listChanged: true` promise that
    * the host calls `sendListChanged()` when the server's lists change.
    */
   capabilities?: McpUiHostCapabilities
@@ -154,7 +156,7 @@ export class HostBridge {
   constructor(options: HostBridgeOptions) {
     this.#options = options
     const { tool, toolCallId } = options
-    this.#context = { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext }
+    this.#context = { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...sendableCopy('hostContext', options.hostContext) }
     const transport =
       options.transport ??
       new FrameTransport({
@@ -232,7 +234,7 @@ export class HostBridge {
     this.#assertOpen()
     const mode = change.displayMode
     if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `displayMode: ${mode} not declared by the view`)
-    const { context, changed } = mergeHostContext(this.#context, change)
+    const { context, changed } = mergeHostContext(this.#context, sendableCopy('host context', change))
     if (!changed.length) return
     this.#context = context
     if (changed.includes('displayMode') && context.displayMode) this.#events.emit('displaymodechange', context.displayMode)
@@ -308,7 +310,7 @@ export class HostBridge {
         else resolve()
       }
       const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', `whenInitialized: timed out (${timeoutMs} ms)`)), timeoutMs)
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), timeoutMs)
       const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
       // An already aborted signal never fires `abort`: give up at once rather than at the timeout.
       // (`done` removes the listener, so it needs no `once`.)
@@ -363,12 +365,8 @@ export class HostBridge {
    * changes nothing: the host's state, its event and the view's context move together or not at all.
    */
   grantDisplayMode(mode: McpUiDisplayMode, after: (action: () => void) => void): McpUiDisplayMode {
-    after(() => {
-      if (mode === this.#context.displayMode) return
-      this.#context = { ...this.#context, displayMode: mode }
-      this.#events.emit('displaymodechange', mode)
-      this.#sendContextDiff()
-    })
+    // As the host would set it: the event and the context change follow, only if the mode changes.
+    after(() => this.setHostContext({ displayMode: mode }))
     return mode
   }
 
@@ -426,10 +424,8 @@ export class HostBridge {
   #sendContextDiff(): void {
     if (!this.#initialized || this.#closed || !this.#sentContext) return
     const diff = diffHostContext(this.#sentContext, this.#context)
-    // Keys the host removed travel as `undefined`, which structured clone keeps and the view merges as a removal.
-    for (const key of Object.keys(this.#sentContext)) if (!(key in this.#context)) diff[key] = undefined
-    this.#sentContext = this.#context
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
+    this.#sentContext = this.#context
   }
 
   /** Takes a tool-data step (which checks the order, and holds the data until the view is initialized) on an open bridge. */

@@ -6,7 +6,8 @@
  * `tool-input` exactly once, then exactly one of `tool-result` / `tool-cancelled`. Calls that
  * would break this order throw at the call site instead of confusing the view.
  */
-import { BridgeError, TOOL_CANCELLED, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT, invalid } from '../protocol/index.js'
+import { BridgeError, TOOL_CANCELLED, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT } from '../protocol/index.js'
+import { sendableCopy } from './sendable.js'
 
 /** Where the tool call stands: nothing yet, streaming arguments, arguments complete, finished. */
 export type ToolPhase = 'none' | 'streaming' | 'input' | 'result' | 'cancelled'
@@ -55,14 +56,7 @@ export function createToolData(send: (method: string, params: Record<string, unk
       // reactive proxy) must leave the order as the view knows it, so the retry is accepted and a
       // result can never follow an input that never arrived.
       if (held) {
-        // Held as a copy, made now: what a direct send would have taken (postMessage copies at
-        // once), and proof that it can be sent at all.
-        let copy: Record<string, unknown>
-        try {
-          copy = structuredClone(params)
-        } catch {
-          invalid(method, 'params', 'cloneable')
-        }
+        const copy = sendableCopy(method, params)
         // Only the latest partial matters, and none once the input exists or the call is cancelled.
         held = held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
         held.push({ method, params: copy })

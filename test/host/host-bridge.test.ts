@@ -142,6 +142,27 @@ describe('host context', () => {
     expect(bridge.hostContext.theme).toBe('light')
   })
 
+  it('refuses a change it could not send where it is given: nothing changes, held tool data still goes at initialized', async () => {
+    const { view, bridge, pair } = start({ hostContext: { theme: 'light' } })
+    await view.initialize({}, { initialized: false })
+    bridge.sendToolInput({ q: 'x' })
+    // A framework's reactive proxy: postMessage cannot clone it.
+    expect(() => bridge.setHostContext({ theme: 'dark', styles: new Proxy({ variables: {} }, {}) })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    expect(bridge.hostContext).toEqual({ theme: 'light' })
+    view.notify('ui/notifications/initialized', {})
+    await bridge.whenInitialized({ timeoutMs: 1_000 })
+    bridge.setHostContext({ locale: 'fr-FR' })
+    await pair.flush()
+    expect(view.notifications().map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input', { arguments: { q: 'x' } }],
+      ['ui/notifications/host-context-changed', { locale: 'fr-FR' }],
+    ])
+  })
+
+  it('refuses an initial host context it could not send, when the bridge is made', () => {
+    expect(() => start({ hostContext: { styles: new Proxy({}, {}) } })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+  })
+
   it('refuses to switch to a display mode the app did not declare', async () => {
     const { view, bridge } = start({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
     await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
