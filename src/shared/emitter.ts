@@ -18,7 +18,7 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
   const all: { [K in keyof Events]?: Array<Events[K]> } = {}
-  const listeners = <K extends keyof Events>(event: K) => all[event] ?? []
+  const listeners = <K extends keyof Events>(event: K): Array<Events[K]> => all[event] ?? []
   return {
     on(event, listener) {
       ;(all[event] ??= []).push(listener)
@@ -27,8 +27,10 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
       }
     },
     emit(event, ...args) {
-      // A copy: a listener added during the event is called from the next one on, as in the DOM.
+      // A copy: a listener added during the event is called from the next one on, and one removed
+      // during it (by a listener before it) is not called at all, as in the DOM.
       for (const listener of [...listeners(event)]) {
+        if (!listeners(event).includes(listener)) continue
         try {
           listener(...args)
         } catch (error) {

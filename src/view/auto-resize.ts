@@ -27,11 +27,14 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   const html = doc.documentElement
   let last = ''
   let timer: ReturnType<typeof setTimeout> | undefined
+  const style = html.style
   const extent = (axis: 'width' | 'height') => {
-    const previous = html.style[axis]
-    html.style[axis] = 'max-content'
+    // `!important` wins over any stylesheet's while it lasts; restoring the whole inline style
+    // keeps the app's own priorities.
+    const previous = style.cssText
+    style.setProperty(axis, 'max-content', 'important')
     const size = Math.ceil(html.getBoundingClientRect()[axis])
-    html.style[axis] = previous
+    style.cssText = previous
     return size
   }
   const measure = () => {
@@ -44,16 +47,17 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   const schedule = () => (timer ??= setTimeout(measure, 0))
   // The observers of the document's own window: the document may belong to another realm.
   const mutations = new view.MutationObserver(schedule)
-  const resize = new view.ResizeObserver(schedule)
+  // Optional: without it (jsdom, old WebViews) mutations and loads still trigger a measure.
+  const resize = view.ResizeObserver && new view.ResizeObserver(schedule)
   mutations.observe(html, { childList: true, subtree: true, attributes: true, characterData: true })
-  resize.observe(html)
-  if (doc.body) resize.observe(doc.body)
+  resize?.observe(html)
+  if (doc.body) resize?.observe(doc.body)
   doc.addEventListener('load', schedule, true)
   measure()
   return () => {
     clearTimeout(timer)
     mutations.disconnect()
-    resize.disconnect()
+    resize?.disconnect()
     doc.removeEventListener('load', schedule, true)
   }
 }

@@ -38,7 +38,7 @@ export class ParentTransport implements Transport {
     // Compared with `event.origin` as a string, so written the way browsers write origins
     // (`https://host.example/` would otherwise match nothing, and every message would be dropped).
     const { origin } = options
-    this.#origin = origin && origin !== 'null' ? new URL(origin).origin : origin
+    this.#origin = origin !== undefined && origin !== 'null' ? new URL(origin).origin : origin
   }
 
   /** The pinned host origin, once known. */

@@ -60,6 +60,7 @@ import {
   type McpUiMessageParams,
   type McpUiResourceTeardownParams,
   type McpUiSizeChangedParams,
+  type RequestId,
   type McpUiToolCancelledParams,
   type McpUiToolInputParams,
   type McpUiUpdateModelContextParams,
@@ -81,8 +82,8 @@ export interface ViewBridgeOptions {
   appInfo: Implementation
   /**
    * What the app offers. List every display mode the app supports in `availableDisplayModes`
-   * (the spec requires it); without one the app is treated as inline-only. Registering a tool
-   * before `connect()` adds `tools: { listChanged: true }`.
+   * (the spec requires it); without one the app declares `['inline']` and is treated as
+   * inline-only. Registering a tool before `connect()` adds `tools: { listChanged: true }`.
    */
   capabilities?: McpUiAppCapabilities
   /** Report the document's size to the host whenever it changes, from the handshake on (default `true`). */
@@ -162,6 +163,8 @@ export class ViewBridge {
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
+  /** The id of the `ui/resource-teardown` being served, until its answer is sent. */
+  #tearingDown: RequestId | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.#session.warn(code, message)
 
   constructor(options: ViewBridgeOptions) {
@@ -194,7 +197,9 @@ export class ViewBridge {
       else this.#changeContext(change)
     })
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
-    session.handle(RESOURCE_TEARDOWN, async (params) => {
+    session.handle(RESOURCE_TEARDOWN, async (params, { id, afterResponse }) => {
+      this.#tearingDown = id
+      afterResponse(() => (this.#tearingDown = undefined))
       const outcomes = await Promise.allSettled(collect(this.#events.listeners('teardown'), readTeardownParams(params)))
       this.stopAutoResize()
       for (const outcome of outcomes) {
@@ -215,7 +220,7 @@ export class ViewBridge {
     if (early.has(event)) {
       const value = early.get(event)
       early.delete(event)
-      queueMicrotask(() => this.#deliver(event as OneShot, value))
+      queueMicrotask(() => this.#session.closed || this.#deliver(event as OneShot, value))
     }
     return off
   }
@@ -237,7 +242,8 @@ export class ViewBridge {
       const result = readInitializeResult(
         await this.#session.request(
           INITIALIZE,
-          { appInfo, appCapabilities: this.#tools.declare(capabilities), protocolVersion: LATEST_PROTOCOL_VERSION },
+          // The spec has the view declare its display modes: inline, unless the app says more.
+          { appInfo, appCapabilities: this.#tools.declare({ availableDisplayModes: ['inline'], ...capabilities }), protocolVersion: LATEST_PROTOCOL_VERSION },
           { timeoutMs: handshakeTimeoutMs },
         ),
         this.#note,
@@ -391,6 +397,9 @@ export class ViewBridge {
   /** Stops everything: auto-resize, listening, pending requests (rejected with `CLOSED`). Idempotent. */
   close(reason = 'closed'): void {
     if (this.#session.closed) return
+    // A teardown listener that closes the bridge (save, then close) still owes the host its answer:
+    // without it the host waits out its whole teardown timeout.
+    if (this.#tearingDown !== undefined) this.#transport.send({ jsonrpc: '2.0', id: this.#tearingDown, result: {} })
     this.stopAutoResize()
     this.#session.close(reason)
     this.#events.emit('close', reason)

@@ -57,6 +57,16 @@ describe('createEmitter', () => {
     expect(reported).toEqual([new Error('boom')])
   })
 
+  it('does not call a listener an earlier one removed during the same event, as the DOM does not', () => {
+    const emitter = createEmitter<Events>()
+    const second = vi.fn()
+    let offSecond = () => {}
+    emitter.on('ping', () => offSecond())
+    offSecond = emitter.on('ping', second)
+    emitter.emit('ping', 1)
+    expect(second).not.toHaveBeenCalled()
+  })
+
   it('calls a listener added during an event from the next event on', () => {
     const emitter = createEmitter<Events>()
     const late = vi.fn()

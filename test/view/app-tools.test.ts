@@ -14,7 +14,7 @@ describe('ViewBridge app-provided tools', () => {
     view.registerTool('zoom', { description: 'Zoom the map', inputSchema: { type: 'object', properties: { level: { type: 'number' } } } }, handler)
     view.registerTool('reset', { title: 'Reset' }, () => ok('reset'))
     await view.connect()
-    expect(host.received[0].params.appCapabilities).toEqual({ tools: { listChanged: true } })
+    expect(host.received[0].params.appCapabilities).toEqual({ availableDisplayModes: ['inline'], tools: { listChanged: true } })
     const list = await host.request('tools/list', {})
     expect(list.result.tools).toEqual([
       { name: 'zoom', description: 'Zoom the map', inputSchema: { type: 'object', properties: { level: { type: 'number' } } } },
@@ -30,7 +30,7 @@ describe('ViewBridge app-provided tools', () => {
     const view = createView(host, { capabilities: { tools: {} } })
     view.registerTool('t', {}, () => ok('t'))
     await view.connect()
-    expect(host.received[0].params.appCapabilities).toEqual({ tools: {} })
+    expect(host.received[0].params.appCapabilities).toEqual({ availableDisplayModes: ['inline'], tools: {} })
   })
 
   it('answers -32601 to tools requests when the app declared no tools', async () => {

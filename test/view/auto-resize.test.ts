@@ -76,6 +76,25 @@ describe('ViewBridge auto-resize', () => {
     expect(layout.measurements).toBe(measured)
   })
 
+  it("keeps an app's !important inline size on <html> as it was", async () => {
+    const { view, document } = await setup()
+    const style = document.documentElement.style
+    style.setProperty('height', '100%', 'important')
+    await view.connect()
+    await firstReport()
+    expect([style.getPropertyValue('height'), style.getPropertyPriority('height')]).toEqual(['100%', 'important'])
+  })
+
+  it('connects and reports DOM changes where there is no ResizeObserver (jsdom, older WebViews)', async () => {
+    const { view, layout, document } = await setup()
+    delete (host.pair.view as unknown as { ResizeObserver?: unknown }).ResizeObserver
+    await view.connect()
+    await firstReport()
+    layout.content.height = 200
+    document.body.append(document.createElement('p'))
+    await vi.waitFor(() => expect(sizes()).toEqual([{ width: 300, height: 120 }, { width: 300, height: 200 }]))
+  })
+
   it('reports DOM changes without resize observations or animation frames, batched into one report', async () => {
     const { view, layout, document } = await setup()
     await view.connect()

@@ -77,6 +77,18 @@ describe('ViewBridge tool notifications', () => {
     expect(next).toHaveBeenCalledWith({ arguments: { a: 1 } })
   })
 
+  it('does not deliver a kept value after close()', async () => {
+    const view = await connected()
+    host.notify('ui/notifications/tool-input', { arguments: { a: 1 } })
+    await flush(host.pair)
+    const order: string[] = []
+    view.on('close', () => order.push('close'))
+    view.on('toolinput', () => order.push('toolinput'))
+    view.close()
+    await Promise.resolve()
+    expect(order).toEqual(['close'])
+  })
+
   it('works for listeners registered before connect()', async () => {
     host = createFakeHost()
     const view = createView(host)

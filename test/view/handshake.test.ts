@@ -34,10 +34,16 @@ describe('ViewBridge handshake', () => {
     expect(view.protocolVersion).toBe('2026-01-26')
   })
 
-  it('sends appCapabilities {} when the app declares nothing', async () => {
+  it('declares inline as its display mode when the app declares nothing (the spec has the view list its modes)', async () => {
     host = createFakeHost()
     await createView(host).connect()
-    expect(host.received[0].params.appCapabilities).toEqual({})
+    expect(host.received[0].params.appCapabilities).toStrictEqual({ availableDisplayModes: ['inline'] })
+  })
+
+  it('declares the display modes the app gave, unchanged', async () => {
+    host = createFakeHost()
+    await createView(host, { capabilities: { availableDisplayModes: ['fullscreen', 'inline'] } }).connect()
+    expect(host.received[0].params.appCapabilities).toStrictEqual({ availableDisplayModes: ['fullscreen', 'inline'] })
   })
 
   it('returns the same promise when connect() is called twice, and initializes once', async () => {

@@ -132,6 +132,19 @@ describe('applyHostStyles', () => {
     expect(html.hasAttribute('data-theme')).toBe(false)
   })
 
+  it('stays undone when undone by an earlier listener of the very change it would apply', async () => {
+    host = createFakeHost({ hostContext: context })
+    const view = createView(host)
+    await view.connect()
+    let undo = () => {}
+    view.on('hostcontextchanged', () => undo()) // the app takes over theming on the next change
+    undo = applyHostStyles(view, html)
+    host.notify('ui/notifications/host-context-changed', { theme: 'light', styles: { variables: { '--color-text-primary': '#222' } } })
+    await flush(host.pair)
+    expect(html.hasAttribute('data-theme')).toBe(false)
+    expect(html.style.getPropertyValue('--color-text-primary')).toBe('')
+  })
+
   it('leaves an app theme alone when the host sends none, and touches nothing for unrelated changes', async () => {
     host = createFakeHost({ hostContext: { locale: 'en' } })
     const view = createView(host)

@@ -57,6 +57,8 @@ describe('ViewBridge message authentication', () => {
     expect(await view.connect()).toMatchObject({ hostInfo: { name: 'fake-host' } })
     expect(host.pair.log[0]).toMatchObject({ targetOrigin: 'https://host.example' })
     expect(() => createView(host, { hostOrigin: 'host.example' })).toThrow(TypeError)
+    // Empty (an unset setting) is no origin either: taken as "none given", every answer was dropped.
+    expect(() => createView(host, { hostOrigin: '' })).toThrow(TypeError)
   })
 
   it('never reaches a host on another origin than hostOrigin', async () => {

@@ -61,7 +61,7 @@ describe('ViewBridge teardown', () => {
     expect((await host.request('ui/resource-teardown', { reason: 5 })).error).toMatchObject({ code: -32602 })
   })
 
-  it('sends no answer when the view closes during a slow teardown', async () => {
+  it('answers {} once when the view closes during a slow teardown: the host need not wait out its timeout', async () => {
     const view = await connected()
     view.on('teardown', () => new Promise((resolve) => setTimeout(resolve, 30)))
     const id = 4242
@@ -69,6 +69,29 @@ describe('ViewBridge teardown', () => {
     await flush(host.pair)
     view.close()
     await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(host.received.filter((m) => m.id === id)).toEqual([])
+    expect(host.received.filter((m) => m.id === id)).toEqual([{ jsonrpc: '2.0', id, result: {} }])
+  })
+
+  for (const saves of [false, true]) {
+    it(`answers {} when a teardown listener closes the bridge${saves ? ' after saving' : ''}`, async () => {
+      const view = await connected()
+      view.on('teardown', async () => {
+        if (saves) await new Promise((resolve) => setTimeout(resolve, 5))
+        view.close('torn down')
+      })
+      host.send({ jsonrpc: '2.0', id: 77, method: 'ui/resource-teardown', params: { reason: 'chat closed' } })
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      await flush(host.pair)
+      expect(host.received.filter((m) => m.id === 77)).toEqual([{ jsonrpc: '2.0', id: 77, result: {} }])
+    })
+  }
+
+  it('answers a teardown once: closing after the answer went out sends nothing more', async () => {
+    const view = await connected()
+    host.send({ jsonrpc: '2.0', id: 79, method: 'ui/resource-teardown', params: {} })
+    await flush(host.pair)
+    view.close()
+    await flush(host.pair)
+    expect(host.received.filter((m) => m.id === 79)).toEqual([{ jsonrpc: '2.0', id: 79, result: {} }])
   })
 })
