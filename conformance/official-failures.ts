@@ -12,11 +12,11 @@ export const OFFICIAL_HOST_FAILURES: Record<string, string> = {
   'host-tool-input-once':
     'Asked for the tool input a second time, AppBridge delivers it again: nothing tracks that `ui/notifications/tool-input` was already sent, although the spec says it is "sent at most once". PROTOCOL.md §9.18.',
   'host-tool-input-before-result':
-    'Asked for a result before the input (minimal session), AppBridge delivers `tool-result` first; the spec requires tool-input before tool-result ("required before sending ui/notifications/tool-result"). PROTOCOL.md §9.18.',
+    'Asked for a result before the input (main session, before the view initialized), AppBridge delivers `tool-result` first; the spec requires tool-input before tool-result ("required before sending ui/notifications/tool-result"). PROTOCOL.md §9.18.',
   'host-partials-stop':
     'Asked for a partial input after the complete input, AppBridge delivers it; the spec: the host "MUST stop sending once ui/notifications/tool-input is sent". PROTOCOL.md §9.18.',
   'host-one-outcome':
-    'Asked to cancel a call whose result was delivered, AppBridge sends `tool-cancelled` too, so the view sees two outcomes for one call (the lifecycle shows result and cancellation as alternatives; PROTOCOL.md A.2). SHOULD.',
+    'Asked to cancel a call whose result was delivered (main session), AppBridge sends `tool-cancelled` too, and asked for a result after a cancellation (minimal session) it sends that too, so the view sees two outcomes for one call (the lifecycle shows result and cancellation as alternatives; PROTOCOL.md A.2). SHOULD.',
   'host-visibility-enforced':
     'Given an MCP client, `AppBridge.connect()` installs an `oncalltool` forwarder that sends every view `tools/call` to the server, whatever the tool\'s visibility: `kit_model_only` (`["model"]`) and `kit_nobody` (`[]`) reach the server. The spec: "Host MUST reject tools/call requests from apps for tools that don\'t include \\"app\\" in visibility". Worse, `connect()` replaces an `oncalltool` the host set before, so a host cannot add the check without giving up forwarding. PROTOCOL.md §9.16.',
   'host-capability-gating':

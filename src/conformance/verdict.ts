@@ -11,22 +11,25 @@ export interface Verdict {
   status: Status
   /** What was observed, one line each; for NOT APPLICABLE, the reason. Never empty. */
   evidence: string[]
-  /** Set when the check had nothing to judge because its probe never ran (see {@link notReached}). */
-  notRun?: true
+  /** Set when the check had nothing to judge because its probe never ran: the session the probe needed (see {@link notReached}). */
+  notRun?: string
 }
 
 export const pass = (id: string, ...evidence: string[]): Verdict => ({ id, status: 'PASS', evidence })
 export const fail = (id: string, ...evidence: string[]): Verdict => ({ id, status: 'FAIL', evidence })
 export const notApplicable = (id: string, reason: string): Verdict => ({ id, status: 'NOT APPLICABLE', evidence: [reason] })
-/** NOT APPLICABLE because `what` (a probe, a session) did not run. */
-export const notRun = (id: string, what: string): Verdict => ({ id, status: 'NOT APPLICABLE', evidence: [`${what} did not run`], notRun: true })
+/** NOT APPLICABLE because `what` (a probe) did not run; `session` names the session it belongs to. */
+export const notRun = (id: string, what: string, session = 'main'): Verdict => ({ id, status: 'NOT APPLICABLE', evidence: [`${what} did not run`], notRun: session })
 
 /**
- * When a session stopped early (no handshake), says so in every verdict whose probe never ran,
- * instead of leaving the reader to guess why.
+ * When a session stopped early (no handshake), says so in every verdict whose probe needed that
+ * session, instead of leaving the reader to guess why. `why` maps a session to what stopped it.
  */
-export function notReached(verdicts: Verdict[], why: string | undefined): Verdict[] {
-  return why ? verdicts.map((verdict) => (verdict.notRun ? { ...verdict, evidence: [`not reached: ${why}`] } : verdict)) : verdicts
+export function notReached(verdicts: Verdict[], why: Partial<Record<string, string>>): Verdict[] {
+  return verdicts.map((verdict) => {
+    const reason = verdict.notRun === undefined ? undefined : why[verdict.notRun]
+    return reason ? { ...verdict, evidence: [`not reached: ${reason}`] } : verdict
+  })
 }
 
 /** PASS with `evidence` when `problems` is empty, else FAIL listing the problems first. */

@@ -40,6 +40,11 @@ describe('the conformance catalogue', () => {
     expect(checkedRequirements('view').length).toBeGreaterThanOrEqual(15)
   })
 
+  it('asks a view for the display modes it supports, none in particular (item 40 does not require inline)', () => {
+    expect(requirement('view-declares-display-modes').items).toEqual([40])
+    expect(requirement('view-declares-display-modes').text).not.toMatch(/inline/)
+  })
+
   it('throws on an unknown id (a typo in a check or an adapter must not pass silently)', () => {
     expect(requirement('host-visibility-enforced').level).toBe('MUST')
     expect(() => requirement('host-visibilty-enforced')).toThrow(/No conformance requirement/)

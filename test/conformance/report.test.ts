@@ -54,7 +54,12 @@ describe('conformance reports', () => {
 describe('verdicts of probes that never ran', () => {
   it('say why when a session stopped early, and keep every other verdict', () => {
     const verdicts = [notRun('host-ping', 'the rpc probe'), notApplicable('host-web-proxy', 'no proxy'), pass('host-one-response', '0 requests')]
-    expect(notReached(verdicts, undefined)).toEqual(verdicts)
-    expect(notReached(verdicts, 'no handshake').map((verdict) => verdict.evidence[0])).toEqual(['not reached: no handshake', 'no proxy', '0 requests'])
+    expect(notReached(verdicts, {})).toEqual(verdicts)
+    expect(notReached(verdicts, { main: 'no handshake' }).map((verdict) => verdict.evidence[0])).toEqual(['not reached: no handshake', 'no proxy', '0 requests'])
+  })
+
+  it('name the session each probe needed: a refused minimal handshake leaves the main verdicts alone', () => {
+    const verdicts = [notRun('host-ping', 'the rpc probe'), notRun('host-capability-gating', 'the gating probe', 'minimal')]
+    expect(notReached(verdicts, { minimal: 'refused' }).map((verdict) => verdict.evidence[0])).toEqual(['the rpc probe did not run', 'not reached: refused'])
   })
 })

@@ -38,6 +38,8 @@ export interface SessionRecord {
 export interface HostRecord {
   main: SessionRecord
   minimal?: SessionRecord
+  /** The handshake-only session whose view asks for an unknown protocol version. */
+  version?: SessionRecord
   /** The host context the view holds after the handshake (from the initialize result). */
   initialContext: McpUiHostContext
   context?: ContextObservation

@@ -1,13 +1,17 @@
 /**
  * The host-under-test driver: loads the kit's scripted view into the host through its adapter,
- * in two sessions, plays a chat UI around it, and judges what the view saw.
+ * in up to three sessions, plays a chat UI around it, and judges what the view saw.
  *
  * - **main**: the host is asked to advertise what views commonly use, offers three display modes
  *   and a flexible height; the resource declares one connect domain. The view holds back
  *   `initialized` while the kit delivers context and tool data early, then runs every probe.
- * - **minimal**: the host is asked to advertise nothing; the view asks for an unknown protocol
- *   version, receives tool data in a forbidden order, tries every gated request, probes the
- *   default CSP.
+ * - **minimal**: the host is asked to advertise nothing; the view receives a tool call that is
+ *   cancelled, tries every gated request, probes the default CSP.
+ * - **version**: handshake only; the view asks for an unknown protocol version. Kept apart so a
+ *   host that refuses it still has every other check judged against an initialized view.
+ *
+ * A session's probes run only when its `ui/initialize` got a result; otherwise the verdicts
+ * that needed them say the session was not reached, and why.
  */
 import { randomUUID } from 'node:crypto'
 import { INITIALIZED, type McpUiHostContext } from '../../protocol/index.js'
@@ -20,13 +24,14 @@ import { html, javascript } from '../runtime/servers.js'
 import { KIT_RESOURCE_URI } from '../scripted-server.js'
 import { notReached, type Verdict } from '../verdict.js'
 import { messageOf, resultOf } from '../wire.js'
+import { whyNotReached } from './reached.js'
 import { judgeActions, probeActions } from './checks/actions.js'
 import { judgeCapabilities, probeGating, probeLoggingReported } from './checks/capabilities.js'
 import { judgeContext, probeContext } from './checks/context.js'
 import { judgeDisplayMode, probeDisplayMode } from './checks/display-mode.js'
 import { judgeHandshake } from './checks/handshake.js'
 import { judgeOrdering, playBeforeInitialized } from './checks/ordering.js'
-import { attackerUrl, judgeOrigin, probeOrigin } from './checks/origin.js'
+import { judgeOrigin, probeOrigin } from './checks/origin.js'
 import { judgeRpc, probeRpc } from './checks/rpc.js'
 import { judgeSandbox, probeDefaultNetwork, probeFrame, probeMainNetwork, probeSpoofedSandboxMessages, type ProbeTarget } from './checks/sandbox.js'
 import { judgeSize, probeSize } from './checks/size.js'
@@ -35,7 +40,7 @@ import { judgeToolData, playMainToolData, playMinimalToolData } from './checks/t
 import { judgeVisibility, probeVisibility } from './checks/visibility.js'
 import type { HostRecord, SessionRecord } from './record.js'
 import { HostSession, DELIVERY_TIMEOUT_MS, type SessionSetup } from './session.js'
-import { hostPageHtml, mainViewConfig, MAIN_CAPABILITIES, minimalViewConfig, scriptedViewHtml, START_CONTEXT } from './setup.js'
+import { hostPageHtml, mainViewConfig, MAIN_CAPABILITIES, minimalViewConfig, scriptedViewHtml, START_CONTEXT, versionViewConfig } from './setup.js'
 
 export interface HostRunOptions {
   /** Path of the adapter module (TypeScript or JavaScript; bundled for the browser with esbuild). */
@@ -67,7 +72,7 @@ const JUDGES: Record<Category, (record: HostRecord) => Verdict[]> = {
 }
 
 /** Categories that need the minimal session. */
-const MINIMAL: Category[] = ['handshake', 'tool-data', 'capabilities', 'sandbox', 'teardown']
+const MINIMAL: Category[] = ['tool-data', 'capabilities', 'sandbox', 'teardown']
 
 export async function runHost(env: ConformanceEnvironment, options: HostRunOptions): Promise<ConformanceReport> {
   const startedAt = Date.now()
@@ -100,7 +105,7 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
     const advertised = (resultOf(handshake.response)?.hostCapabilities ?? {}) as Record<string, unknown>
     record.initialContext = initial
     let initializedSeq = Number.POSITIVE_INFINITY
-    if (handshake.response) {
+    if (resultOf(handshake.response)) {
       await playBeforeInitialized(main)
       initializedSeq = await main.initialized()
       await playMainToolData(main)
@@ -111,7 +116,7 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
       if (selected('rpc')) record.rpc = await probeRpc(main)
       if (selected('size')) record.size = await probeSize(main, initial)
       if (selected('display-mode')) record.displayMode = await probeDisplayMode(main, initial.displayMode)
-      if (selected('origin')) record.origin = await probeOrigin(main, attackerUrl(env.servers.sandbox.origin))
+      if (selected('origin')) record.origin = await probeOrigin(main, env.servers.sandbox.origin)
       if (selected('sandbox')) {
         record.sandbox!.frame = await probeFrame(main)
         record.sandbox!.main = await probeMainNetwork(main, target)
@@ -129,10 +134,11 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
     try {
       const handshake = await minimal.handshake()
       const advertised = (resultOf(handshake.response)?.hostCapabilities ?? {}) as Record<string, unknown>
-      const sent = handshake.response
+      const initialized = resultOf(handshake.response) !== undefined
+      const sent = initialized
         ? await minimal.channel.waitFor((event) => event.source === 'view' && event.kind === 'out' && messageOf(event).method === INITIALIZED, DELIVERY_TIMEOUT_MS)
         : undefined
-      if (handshake.response) {
+      if (initialized) {
         if (selected('tool-data')) await playMinimalToolData(minimal)
         if (selected('capabilities')) record.gating = await probeGating(minimal, advertised, loggingReported)
         if (selected('sandbox')) record.sandbox!.minimal = await probeDefaultNetwork(minimal, target)
@@ -144,15 +150,21 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
     }
   }
 
+  if (selected('handshake')) {
+    const version = await HostSession.open(env, setup('version', versionViewConfig(`${token}-version`), { ...common, capabilities: {} }))
+    try {
+      record.version = sessionRecord(version, await version.handshake(), Number.POSITIVE_INFINITY)
+    } finally {
+      await version.close()
+    }
+  }
+
   return assembleReport({
     subject: 'host',
     implementation: adapter?.name ?? options.adapter,
     version: kitVersion(),
     categories,
-    verdicts: notReached(
-      categories.flatMap((category) => JUDGES[category](record)),
-      record.main.initializeResponse ? undefined : 'the main session never completed the handshake (see host-initialize-result)',
-    ),
+    verdicts: notReached(categories.flatMap((category) => JUDGES[category](record)), { main: whyNotReached(record.main), minimal: whyNotReached(record.minimal) }),
     declared: adapter?.notApplicable,
     startedAt,
   })

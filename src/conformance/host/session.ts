@@ -44,6 +44,7 @@ export class HostSession {
   mounted: HookOutcome = { ok: false, error: 'not mounted yet' }
   #frame: Frame | undefined
   #detached = false
+  #navigated = false
 
   private constructor(page: Page, setup: SessionSetup) {
     this.page = page
@@ -80,6 +81,8 @@ export class HostSession {
         if (session === this.setup.view.session) {
           this.#frame = frame
           this.page.on('framedetached', (detached) => void (detached === frame && (this.#detached = true)))
+          // A host can destroy the view by navigating its frame as well as by removing it.
+          this.page.on('framenavigated', (navigated) => void (navigated === frame && (this.#navigated = true)))
           return frame
         }
       }
@@ -91,6 +94,11 @@ export class HostSession {
   /** True once the view's frame was removed from the page. */
   get viewDetached(): boolean {
     return this.#detached
+  }
+
+  /** True once the view's frame was navigated to another document (the scripted view is gone). */
+  get viewNavigated(): boolean {
+    return this.#navigated
   }
 
   /** Calls one method of the scripted view's API in its frame. */
@@ -143,7 +151,7 @@ export class HostSession {
    * period for hosts that post asynchronously.
    */
   async settle(): Promise<void> {
-    if (this.#detached) return
+    if (this.#detached || this.#navigated) return
     await this.request(PING, {}, DELIVERY_TIMEOUT_MS).catch(() => undefined)
     await this.page.waitForTimeout(SETTLE_GRACE_MS)
   }

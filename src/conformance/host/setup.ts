@@ -1,6 +1,6 @@
 /**
- * The two sessions of the host driver: what the kit asks the host to advertise and to start
- * with, and how the scripted view introduces itself.
+ * The sessions of the host driver: what the kit asks the host to advertise and to start with,
+ * and how the scripted view introduces itself.
  */
 import { LATEST_PROTOCOL_VERSION, type McpUiHostCapabilities, type McpUiHostContext } from '../../protocol/index.js'
 import { inlineScript, kitPageScript } from '../runtime/assets.js'
@@ -27,7 +27,7 @@ export const START_CONTEXT: McpUiHostContext = {
   platform: 'web',
 }
 
-/** A protocol version nobody supports (the minimal session asks for it). */
+/** A protocol version nobody supports (the handshake-only version session asks for it). */
 export const UNKNOWN_VERSION = '2099-01-01'
 
 const APP_INFO = { name: 'mcp-app-bridge conformance view', version: '1.0.0' }
@@ -48,10 +48,15 @@ export function minimalViewConfig(session: string): ScriptedViewConfig {
     session,
     appInfo: APP_INFO,
     appCapabilities: { availableDisplayModes: ['inline'] },
-    protocolVersion: UNKNOWN_VERSION,
+    protocolVersion: LATEST_PROTOCOL_VERSION,
     autoInitialized: true,
     teardownDelayMs: 300,
   }
+}
+
+/** Handshake only: a view asking for a version nobody supports (a host may refuse it). */
+export function versionViewConfig(session: string): ScriptedViewConfig {
+  return { ...minimalViewConfig(session), protocolVersion: UNKNOWN_VERSION }
 }
 
 /** The scripted view as one self-contained HTML document, the way MCP Apps ship. */

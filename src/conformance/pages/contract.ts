@@ -22,6 +22,14 @@ export interface NetworkProbe {
   image?: string[]
   frame?: string[]
   object?: string[]
+  /** `<script src>` elements. */
+  script?: string[]
+  /** `<link rel="stylesheet">` elements. */
+  style?: string[]
+  /** `FontFace` loads. */
+  font?: string[]
+  /** `<audio preload="auto">` elements. */
+  media?: string[]
   /** A `<base href>` to insert: `base-uri` decides whether it takes effect. */
   base?: string
 }
@@ -64,7 +72,7 @@ export interface ScriptedHostConfig {
   hostContext: McpUiHostContext
   /** How long the host takes to answer `ui/initialize`, in ms. */
   initializeDelayMs: number
-  /** The mode the host answers to every `ui/request-display-mode` (default: the current mode). */
+  /** The mode the host answers to `ui/request-display-mode` until told otherwise (default: the current mode). */
   displayModeAnswer?: McpUiDisplayMode
 }
 
@@ -74,6 +82,8 @@ export interface ScriptedHostApi {
   post(message: unknown): void
   request(method: string, params?: Record<string, unknown>): number
   notify(method: string, params?: Record<string, unknown>): void
+  /** The mode to answer to the following `ui/request-display-mode` requests. */
+  answerDisplayMode(mode: McpUiDisplayMode): void
   /** Adds a sibling frame (an attacker page on another origin). */
   addFrame(url: string): void
 }
@@ -93,12 +103,22 @@ export type HookOutcome = { ok: true } | { ok: false; error: string }
 
 export type HookName = 'setHostContext' | 'sendToolInputPartial' | 'sendToolInput' | 'sendToolResult' | 'sendToolCancelled' | 'teardown'
 
+/** A frame the host page's runtime adds: a page of another origin, or an opaque srcdoc frame like a view's. */
+export interface AddedFrame {
+  /** The frame's name, by which the driver finds it. */
+  name: string
+  url?: string
+  srcdoc?: string
+  /** The `sandbox` attribute, when set. */
+  sandbox?: string
+}
+
 /** `window.__mcpConformanceHost`: the host page's runtime around the adapter, driven from Node. */
 export interface HostRuntimeApi {
   mount(config: RuntimeMountConfig): Promise<HookOutcome>
   hook(name: HookName, arg: unknown): Promise<HookOutcome>
-  /** Adds a sibling frame (an attacker page on another origin) next to the host's container. */
-  addFrame(url: string): void
+  /** Adds a sibling frame (an attacker) next to the host's container. */
+  addFrame(frame: AddedFrame): void
   /** How many messages the host window received from frames added with `addFrame`. */
   fromAddedFrames(): number
   /** The adapter's name and declared NOT APPLICABLE requirements (`undefined` without an adapter). */

@@ -55,9 +55,12 @@ const api: HostRuntimeApi = {
     report.mark('hook', { name, arg, ...result })
     return result
   },
-  addFrame(url) {
+  addFrame({ name, url, srcdoc, sandbox }) {
     const frame = document.createElement('iframe')
-    frame.src = url
+    frame.name = name
+    if (sandbox !== undefined) frame.setAttribute('sandbox', sandbox)
+    if (srcdoc !== undefined) frame.srcdoc = srcdoc
+    else if (url !== undefined) frame.src = url
     frame.style.cssText = 'width:10px;height:10px;border:0'
     document.body.append(frame)
     added.add(frame.contentWindow)

@@ -35,6 +35,8 @@ const RESULTS: Record<string, Record<string, unknown>> = {
 }
 
 let peer: Peer | undefined
+/** What `ui/request-display-mode` is answered with; the driver changes it between requests. */
+let displayModeAnswer: string | undefined
 
 const need = (): Peer => {
   if (!peer) throw new Error('The scripted host has not started')
@@ -55,7 +57,7 @@ function answerer(config: ScriptedHostConfig) {
       }
     }
     if (method === PING) return { result: {} }
-    if (method === REQUEST_DISPLAY_MODE) return { result: { mode: config.displayModeAnswer ?? config.hostContext.displayMode ?? 'inline' } }
+    if (method === REQUEST_DISPLAY_MODE) return { result: { mode: displayModeAnswer ?? config.hostContext.displayMode ?? 'inline' } }
     const result = RESULTS[method]
     if (result && hostAllows(config.hostCapabilities, method)) return { result }
     return methodNotFound(method)
@@ -64,6 +66,7 @@ function answerer(config: ScriptedHostConfig) {
 
 const api: ScriptedHostApi = {
   start(config) {
+    displayModeAnswer = config.displayModeAnswer
     // The kit's servers listen on loopback: a declared one passes with the relaxation meant for local servers.
     const { policy } = buildCsp(config.csp, { loopbackOrigins: true })
     const iframe = document.createElement('iframe')
@@ -86,6 +89,9 @@ const api: ScriptedHostApi = {
   post: (message) => need().post(message),
   request: (method, params) => need().request(method, params),
   notify: (method, params) => need().notify(method, params),
+  answerDisplayMode(mode) {
+    displayModeAnswer = mode
+  },
   addFrame(url) {
     const attacker = document.createElement('iframe')
     attacker.src = url

@@ -75,16 +75,13 @@ async function probeNetwork(probe: NetworkProbe): Promise<NetworkOutcome> {
         image.src = url
       }),
   )
-  for (const url of probe.frame ?? []) {
-    const frame = document.createElement('iframe')
-    frame.src = url
-    document.body.append(frame)
-  }
-  for (const url of probe.object ?? []) {
-    const object = document.createElement('object')
-    object.data = url
-    document.body.append(object)
-  }
+  addElements(document.body, 'iframe', probe.frame, (frame, url) => (frame.src = url))
+  addElements(document.body, 'object', probe.object, (object, url) => (object.data = url))
+  addElements(document.head, 'script', probe.script, (script, url) => (script.src = url))
+  addElements(document.head, 'link', probe.style, (link, url) => Object.assign(link, { rel: 'stylesheet', href: url }))
+  addElements(document.body, 'audio', probe.media, (audio, url) => Object.assign(audio, { preload: 'auto', src: url }))
+  // Whether each load fails does not matter: the probe server sees the requests that left.
+  const fonts = (probe.font ?? []).map((url, index) => new FontFace(`conformance-probe-${index}`, `url(${JSON.stringify(url)})`).load().catch(() => undefined))
   if (probe.base) {
     const before = document.baseURI
     const base = document.createElement('base')
@@ -92,6 +89,15 @@ async function probeNetwork(probe: NetworkProbe): Promise<NetworkOutcome> {
     document.head.append(base)
     outcome.base = { before, after: document.baseURI }
   }
-  await Promise.all([...fetches, ...images])
+  await Promise.all([...fetches, ...images, ...fonts])
   return outcome
+}
+
+/** Adds one `tag` element per URL to `parent`, `aim` pointing it at the URL. */
+function addElements<K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag: K, urls: string[] | undefined, aim: (element: HTMLElementTagNameMap[K], url: string) => unknown): void {
+  for (const url of urls ?? []) {
+    const element = document.createElement(tag)
+    aim(element, url)
+    parent.append(element)
+  }
 }

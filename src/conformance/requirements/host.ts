@@ -235,7 +235,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     category: 'teardown',
     items: [67],
     section: SECTION.hostNotifications,
-    text: 'The host waits for the teardown response before removing the view (so no data is lost).',
+    text: 'The host waits for the teardown response before destroying the view, by removing its frame or navigating it away (so no data is lost).',
   }),
   // JSON-RPC
   host({
@@ -317,7 +317,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     category: 'sandbox',
     items: [17],
     section: SECTION.resourceFormat,
-    text: 'Without ui.csp the host applies the restrictive default (or stricter): no network connection leaves the view.',
+    text: 'Without ui.csp the host applies the restrictive default (or stricter): nothing loads from another origin (fetch, image, script, stylesheet, font, media).',
   }),
   host({
     id: 'host-csp-no-undeclared',
@@ -365,7 +365,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     category: 'sandbox',
     items: [34],
     section: SECTION.sandboxProxy,
-    text: 'No ui/notifications/sandbox-* message reaches the view, and one sent by the view has no effect (no new frame, no resource loaded).',
+    text: 'No ui/notifications/sandbox-* message reaches the view, and one sent by the view has no effect (no new frame, no resource loaded, the view neither reloaded nor cut off from the host).',
   }),
   // origin
   host({
@@ -375,6 +375,6 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     items: [73],
     reading: 'PROTOCOL.md A.8',
     section: SECTION.mitigations,
-    text: 'The host acts only on messages from the view\'s frame: requests and notifications posted by another window are ignored.',
+    text: 'The host acts only on messages from the view\'s frame: requests and notifications posted by another window (of another origin, or opaque like a sandboxed view) are ignored.',
   }),
 ]

@@ -29,7 +29,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
     category: 'handshake',
     items: [40],
     section: SECTION.displayModes,
-    text: 'The view declares the display modes it supports in appCapabilities.availableDisplayModes (a non-empty list of known modes; inline at least).',
+    text: 'The view declares the display modes it supports in appCapabilities.availableDisplayModes (a non-empty list of known modes).',
   }),
   view({
     id: 'view-merges-context',
@@ -61,7 +61,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
     category: 'display-mode',
     items: [52],
     section: SECTION.displayModes,
-    text: 'The view handles a resulting mode that differs from the one it asked for (it reports the host\'s answer, not its own request).',
+    text: 'The view handles a resulting mode that differs from the one it asked for (it reports the host\'s answer: neither its own request nor the mode it was in).',
   }),
   view({
     id: 'view-capability-gating',

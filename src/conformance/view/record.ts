@@ -35,7 +35,15 @@ export interface ViewRecord {
   rpc?: { ping?: WireEvent; unknownMethod?: WireEvent; pingAfterUnknownNotification?: WireEvent }
   context?: { change: Record<string, unknown>; before: Record<string, unknown>; probed?: unknown }
   partials?: { sent: unknown[]; errors: string[]; pingAfter?: WireEvent; probed?: unknown }
-  displayMode?: { offered: string[]; pip?: ProbedAction; fullscreen?: ProbedAction; notOffered?: ProbedAction }
+  displayMode?: {
+    offered: string[]
+    pip?: ProbedAction
+    /** Fullscreen asked for, the host answering "inline" (the mode the view is in). */
+    fullscreen?: ProbedAction
+    /** Fullscreen asked for again, the host granting it (a mode the view is not in). */
+    granted?: ProbedAction
+    notOffered?: ProbedAction
+  }
   gating?: { acts: ProbedAction[] }
   origin?: { skipped?: string; answers: string[]; probed?: unknown; forgedLocale: string }
   teardown?: { response?: WireEvent }

@@ -3,7 +3,7 @@
  *
  * - **main**: the host advertises what views commonly use, offers inline and fullscreen and a
  *   flexible height, answers `ui/initialize` after 400 ms (an early `initialized` shows) and
- *   answers every display-mode request with "inline".
+ *   answers display-mode requests with "inline", then once with "fullscreen".
  * - **minimal** (only for a view with a probe): the host advertises nothing and offers inline
  *   only; the view is asked to use every gated feature and to go fullscreen.
  */
@@ -120,7 +120,7 @@ export async function runView(env: ConformanceEnvironment, options: ViewRunOptio
     categories,
     verdicts: notReached(
       categories.flatMap((category) => JUDGES[category]!(record)),
-      record.main.initialized ? undefined : 'the view never completed the handshake (see view-initialize-params, view-initialized-after-result)',
+      { main: record.main.initialized ? undefined : 'the view never completed the handshake (see view-initialize-params, view-initialized-after-result)' },
     ),
     startedAt,
   })

@@ -1,56 +1,49 @@
 /**
- * Deliberately broken hosts, one fault per category, for proving that the kit's checks can fail.
+ * Deliberately broken hosts, at least one fault per category, for proving that the kit's checks
+ * can fail.
  *
  * Each is our HostBridge adapter with one thing done wrong, the way real hosts get it wrong: a
- * transport that rewrites or drops messages, a stale tool list, handlers that do nothing, a frame
- * without a sandbox. `adapterOptions.fault` picks the fault (see `HOST_FAULTS` in `./faults.ts`).
+ * transport that rewrites or drops messages (`./transports.ts`), a stale tool list, handlers that
+ * do nothing, a frame without a sandbox or with a loose policy, a teardown that does not wait.
+ * `adapterOptions.fault` picks the fault (see `HOST_FAULTS` in `./faults.ts`).
  */
 import type { HostAdapter, HostMountOptions } from 'mcp-app-bridge/conformance'
-import {
-  buildCsp,
-  FrameTransport,
-  HostBridge,
-  type McpUiHostContext,
-  type Tool,
-  type Transport,
-} from 'mcp-app-bridge/host'
+import { buildCsp, FrameTransport, HostBridge, type CallToolResult, type McpUiHostContext, type McpUiResourceCsp, type Tool } from 'mcp-app-bridge/host'
 import { applySize, opaqueFrame } from '../../../conformance/adapters/frame.js'
 import type { HostFault } from './faults.js'
-
-type Message = Record<string, unknown> & { method?: string; id?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> }
+import { EVERYTHING, SERVES_EVERYTHING, transportFor, type Message } from './transports.js'
 
 /** The kit's probe servers listen on loopback (see conformance/adapters/our-host.ts). */
 const LOOPBACK = { loopbackOrigins: true }
-
-/** A transport wrapper: rewrites what goes out, drops what comes in. */
-function faulty(inner: Transport, out: (message: Message) => Message[], accept: (data: Message) => boolean = () => true): Transport {
-  return {
-    send: (message) => {
-      for (const rewritten of out(message as unknown as Message)) inner.send(rewritten as never)
-    },
-    listen: (receive) => inner.listen((data) => accept(data as Message) && receive(data)),
-  }
-}
-
-const KNOWN = new Set(['ui/initialize', 'ping', 'ui/open-link', 'ui/message', 'ui/update-model-context', 'ui/request-display-mode', 'ui/download-file', 'tools/call', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list', 'sampling/createMessage'])
 
 /** What the tests pass as `adapterOptions`. */
 export interface BrokenHostOptions {
   fault?: HostFault
   /** Mount behind a sandbox proxy (`proxy/proxy.html`, served from the kit's sandbox origin); its HTML for a same-origin proxy. */
   proxy?: { html: string }
+  /**
+   * No fault, a different choice: a result asked for before the input is held and delivered
+   * right after the input (in protocol order) instead of refused.
+   */
+  holdEarlyResult?: boolean
+}
+
+/** The view's policy; 'loose-default-csp' restricts only connections, frames, objects and base without ui.csp. */
+function policyFor(fault: HostFault | undefined, csp: McpUiResourceCsp | undefined): string {
+  if (fault === 'loose-default-csp' && !csp) return "connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'"
+  return buildCsp(csp, LOOPBACK).policy
 }
 
 const adapter: HostAdapter = {
   name: 'broken HostBridge',
   async mount(options: HostMountOptions) {
-    const { fault, proxy } = options.adapterOptions as BrokenHostOptions
+    const { fault, proxy, holdEarlyResult } = options.adapterOptions as BrokenHostOptions
     const { container, resource, hostContext, server, effects } = options
     const { frame, origin } = proxy
       ? await proxyFrame(container, options.sandboxOrigin, proxy.html, fault)
       : fault === 'sandbox'
         ? { frame: plainFrame(container, resource.html), origin: location.origin }
-        : { frame: opaqueFrame(container, resource.html, buildCsp(resource.csp, LOOPBACK).policy), origin: 'null' }
+        : { frame: opaqueFrame(container, resource.html, policyFor(fault, resource.csp)), origin: 'null' }
     const target = frame.contentWindow!
     const post = (message: unknown) => target.postMessage(message, '*')
     const frameTransport = new FrameTransport({ target, targetOrigin: origin })
@@ -59,7 +52,7 @@ const adapter: HostAdapter = {
     const bridge = new HostBridge({
       transport,
       hostInfo: { name: `broken host (${fault})`, version: '0.0.0' },
-      capabilities: fault === 'capabilities' ? { openLinks: {}, message: {}, updateModelContext: {}, logging: {}, serverTools: {}, serverResources: {}, downloadFile: {}, sampling: {} } : options.capabilities,
+      capabilities: SERVES_EVERYTHING.has(fault) ? EVERYTHING : options.capabilities,
       hostContext,
       client: server,
       ...(fault === 'visibility' && { tools: everyToolForApps }),
@@ -86,16 +79,35 @@ const adapter: HostAdapter = {
       if (fault === 'ordering' && !bridge.initialized) post({ jsonrpc: '2.0', method, params })
       else send()
     }
+    // holdEarlyResult: a result that comes before the input waits for it.
+    let inputSent = false
+    let heldResult: CallToolResult | undefined
+    const sendResult = (result: CallToolResult) => {
+      if (holdEarlyResult && !inputSent) heldResult = result
+      else bridge.sendToolResult(result)
+    }
+    const sendInput = (args: Record<string, unknown>) => {
+      bridge.sendToolInput(args)
+      inputSent = true
+      if (heldResult) bridge.sendToolResult(heldResult)
+      heldResult = undefined
+    }
     return {
       setHostContext: (change: Partial<McpUiHostContext>) =>
         early('ui/notifications/host-context-changed', change, () => bridge.setHostContext(change)),
       sendToolInputPartial: (args) => early('ui/notifications/tool-input-partial', { arguments: args }, () => bridge.sendToolInputPartial(args)),
-      sendToolInput: (args) => early('ui/notifications/tool-input', { arguments: args }, () => bridge.sendToolInput(args)),
-      sendToolResult: (result) => early('ui/notifications/tool-result', result as never, () => bridge.sendToolResult(result)),
+      sendToolInput: (args) => early('ui/notifications/tool-input', { arguments: args }, () => sendInput(args)),
+      sendToolResult: (result) => early('ui/notifications/tool-result', result as never, () => sendResult(result)),
       sendToolCancelled: (reason) => bridge.sendToolCancelled(reason),
       async teardown(reason) {
-        if (fault !== 'teardown') await bridge.teardown(reason)
-        else bridge.close(reason)
+        if (fault === 'teardown') bridge.close(reason)
+        else if (fault === 'teardown-navigate') {
+          // Sends ui/resource-teardown but destroys the view at once, by loading another document into its frame.
+          void bridge.teardown(reason).catch(() => undefined)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          frame.srcdoc = '<!doctype html><p>closed</p>'
+          return
+        } else await bridge.teardown(reason)
         frame.remove()
       },
     }
@@ -103,49 +115,6 @@ const adapter: HostAdapter = {
 }
 
 export default adapter
-
-/** The channel to the view, with the fault's rewriting (most faults live here). */
-function transportFor(fault: HostFault | undefined, frame: Transport, post: (message: unknown) => void, context: () => McpUiHostContext, options: HostMountOptions): Transport {
-  switch (fault) {
-    case 'handshake': {
-      const asked = new Map<unknown, unknown>()
-      return faulty(
-        frame,
-        (message) => {
-          if (!asked.has(message.id) || !message.result) return [message]
-          const { hostInfo: _dropped, ...result } = message.result
-          return [{ ...message, result: { ...result, protocolVersion: asked.get(message.id) } }]
-        },
-        (data) => (data.method === 'ui/initialize' && asked.set(data.id, data.params?.protocolVersion), true),
-      )
-    }
-    case 'tool-data':
-      return faulty(frame, (message) => (message.method === 'ui/notifications/tool-input' ? [message, message] : [message]))
-    case 'context':
-      return faulty(frame, (message) => (message.method === 'ui/notifications/host-context-changed' ? [{ ...message, params: { ...context() } }] : [message]))
-    case 'capabilities':
-      return faulty(frame, (message) => (message.result && 'hostCapabilities' in message.result ? [{ ...message, result: { ...message.result, hostCapabilities: options.capabilities } }] : [message]))
-    case 'display-mode':
-      return faulty(frame, (message) => (message.result && 'mode' in message.result ? [{ ...message, result: {} }] : [message]))
-    case 'rpc':
-      return faulty(frame, (message) => [message], (data) => typeof data.method !== 'string' || data.id === undefined || KNOWN.has(data.method))
-    case 'sandbox-messages':
-      return faulty(frame, (message) =>
-        message.method === 'ui/notifications/tool-input' ? [{ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: '<p>relayed</p>' } }, message] : [message],
-      )
-    case 'origin':
-      return {
-        send: (message) => post(message),
-        listen(receive) {
-          const listener = (event: MessageEvent) => receive(event.data)
-          window.addEventListener('message', listener)
-          return () => window.removeEventListener('message', listener)
-        },
-      }
-    default:
-      return frame
-  }
-}
 
 /**
  * The sandbox proxy's frame, once the proxy said it is ready: from the sandbox origin with

@@ -1,7 +1,8 @@
 /**
- * Deliberately broken views, one fault per category, for proving that the kit's view checks can
- * fail. Each is our ViewBridge (the shipped script-tag bundle) with one thing done wrong through
- * its `target`/`self` seams or its probe; `window.__brokenViewFault` picks the fault (see `VIEW_FAULTS` in `./faults.ts`).
+ * Deliberately broken views, at least one fault per category, for proving that the kit's view
+ * checks can fail. Each is our ViewBridge (the shipped script-tag bundle) with one thing done
+ * wrong through its `target`/`self` seams or its probe; `window.__brokenViewFault` picks the
+ * fault (see `VIEW_FAULTS` in `./faults.ts`).
  */
 import type { ViewProbe } from 'mcp-app-bridge/conformance'
 import type * as ViewModule from 'mcp-app-bridge/view'
@@ -81,6 +82,10 @@ const probe: ViewProbe = {
     if (fault === 'display-mode' && action.action === 'requestDisplayMode') {
       raw('ui/request-display-mode', { mode: action.mode })
       return action.mode
+    }
+    if (fault === 'display-mode-stale' && action.action === 'requestDisplayMode') {
+      const before = bridge.hostContext.displayMode
+      return bridge.requestDisplayMode(action.mode).then(() => before)
     }
     if (fault === 'capabilities') {
       const method = { openLink: 'ui/open-link', sendMessage: 'ui/message', updateModelContext: 'ui/update-model-context', callServerTool: 'tools/call', readServerResource: 'resources/read', downloadFile: 'ui/download-file', sendLog: 'notifications/message', createSamplingMessage: 'sampling/createMessage' }[action.action as string]

@@ -1,6 +1,7 @@
 /**
- * The deliberately broken implementations' faults, named by what they do wrong and keyed by the
- * category each one breaks (the host has two for sandbox: the frame, and the reserved messages).
+ * The deliberately broken implementations' faults, named by what they do wrong. Most are keyed
+ * by the category they break; the others are subtler ways to break one (several found in review,
+ * where the kit used to pass them).
  */
 
 /** Faults of `broken-host.ts`. */
@@ -11,16 +12,23 @@ export const HOST_FAULTS = {
   context: 'sends the whole context on every change',
   visibility: 'trusts a stale tool list in which every tool is app-visible',
   capabilities: 'serves everything while advertising only what it was asked to',
+  'version-capabilities': 'refuses an unknown protocol version, and serves everything while advertising only what it was asked to',
+  'silent-gating': 'never answers a request whose capability it did not advertise',
+  'refuses-initialize': 'refuses ui/initialize when asked to advertise nothing',
   actions: 'answers success to open-link and message without doing anything',
   'display-mode': 'answers ui/request-display-mode without a mode',
   size: 'ignores size-changed',
   teardown: 'removes the frame without ui/resource-teardown',
+  'teardown-navigate': 'sends ui/resource-teardown, then navigates the view\'s frame away without waiting for the answer',
   rpc: 'never answers a method it does not know',
   sandbox: 'puts the view in a same-origin frame without CSP',
+  'loose-default-csp': 'without ui.csp restricts only connections, frames, objects and base (images, scripts, styles, fonts, media load from anywhere)',
+  'proxy-spoofable': 'runs a sandbox proxy that reloads the view on a sandbox-resource-ready from anyone',
   'sandbox-messages': 'relays a sandbox-resource-ready to the view',
   'proxy-same-origin': 'runs its sandbox proxy on its own origin',
   'proxy-flags': 'runs its sandbox proxy without allow-same-origin',
   origin: 'accepts messages from any window',
+  'opaque-origin-only': 'takes any opaque-origin ("null") sender for the view, without checking the source',
 } as const
 
 export type HostFault = keyof typeof HOST_FAULTS
@@ -31,6 +39,7 @@ export const VIEW_FAULTS = {
   context: 'replaces its context with each change instead of merging',
   'tool-data': 'throws on a partial input without a city',
   'display-mode': 'asks for any mode, and reports the mode it asked for',
+  'display-mode-stale': 'reports the mode it was in instead of the host\'s answer',
   capabilities: 'sends every request whether advertised or not',
   size: 'never reports its size',
   teardown: 'ignores ui/resource-teardown',

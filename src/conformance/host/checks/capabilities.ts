@@ -6,7 +6,7 @@
 import { HOST_CAPABILITY_FOR, LOGGING_MESSAGE } from '../../../protocol/index.js'
 import type { HostEffectKind } from '../../adapter.js'
 import { KIT_RESOURCE_URI, KIT_TOOL } from '../../scripted-server.js'
-import { brief, describeEvent, judged, notApplicable, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { errorCodeOf, resultOf, type WireEvent } from '../../wire.js'
 import type { HostRecord } from '../record.js'
 import type { HostSession } from '../session.js'
@@ -64,8 +64,11 @@ function caused(session: HostSession, afterSeq: number): string[] {
   ]
 }
 
+/** How long, in all, the gated requests' answers are waited for. */
+const ANSWER_WAIT_MS = 3_000
+
 export async function probeGating(session: HostSession, advertised: Record<string, unknown>, reportedWhenAdvertised: boolean | undefined): Promise<GatingObservation> {
-  const calls: GatedCall[] = []
+  const sent: Array<{ id: number; call: Omit<GatedCall, 'response'> }> = []
   const advertisedAnyway = new Set<string>()
   for (const { method, params } of GATED) {
     const capability = HOST_CAPABILITY_FOR[method] as string
@@ -74,10 +77,14 @@ export async function probeGating(session: HostSession, advertised: Record<strin
       continue
     }
     const before = session.channel.lastSeq('runtime')
-    const { response } = await session.request(method, params, 3_000)
+    const id = await session.callView('request', method, params)
+    // A round trip, not the answer: a host that never answers must not cost a timeout per request.
     await session.settle()
-    calls.push({ method, capability, response, caused: caused(session, before) })
+    sent.push({ id, call: { method, capability, caused: caused(session, before) } })
   }
+  const deadline = Date.now() + ANSWER_WAIT_MS
+  const calls: GatedCall[] = []
+  for (const { id, call } of sent) calls.push({ ...call, response: await session.response(id, Math.max(0, deadline - Date.now())) })
   const beforeLog = session.channel.lastSeq('runtime')
   const advertisedInMinimal = typeof advertised.logging === 'object'
   if (!advertisedInMinimal) {
@@ -91,10 +98,8 @@ const served = (call: GatedCall) => call.response !== undefined && errorCodeOf(c
 
 export function judgeCapabilities(record: HostRecord): Verdict[] {
   const observed = record.gating
-  if (!observed) {
-    const reason = 'the minimal session (nothing advertised) was not selected'
-    return [notApplicable('host-capability-gating', reason), notApplicable('host-logging-gated', reason)]
-  }
+  // The probe runs in the minimal session whenever this category is selected: absent, it was not reached.
+  if (!observed) return [notRun('host-capability-gating', 'the gating probe', 'minimal'), notRun('host-logging-gated', 'the gating probe', 'minimal')]
   return [judgeGating(observed), judgeLogging(observed)]
 }
 
@@ -103,10 +108,12 @@ function judgeGating(observed: GatingObservation): Verdict {
   if (!observed.calls.length) return notApplicable(id, `asked to advertise nothing, the host still advertised ${observed.advertisedAnyway.join(', ')}: no gated request left to try`)
   const problems: string[] = []
   for (const call of observed.calls) {
+    // A refusal is an answer: silence leaves the view waiting and is no refusal.
+    if (!call.response) problems.push(`${call.method} without ${call.capability} was never answered (waited ${ANSWER_WAIT_MS / 1_000} s); a refusal is an error response`)
     if (served(call)) problems.push(`${call.method} without ${call.capability} was served: ${describeEvent(call.response!)}`)
     if (call.caused.length) problems.push(`${call.method} without ${call.capability} caused: ${call.caused.join('; ')}`)
   }
-  const evidence = observed.calls.map((call) => `${call.method}: ${call.response ? describeEvent(call.response) : 'no answer within 3 s'}`)
+  const evidence = observed.calls.map((call) => `${call.method}: ${call.response ? describeEvent(call.response) : `no answer within ${ANSWER_WAIT_MS / 1_000} s`}`)
   if (observed.advertisedAnyway.length) evidence.push(`advertised although not asked (not tried): ${observed.advertisedAnyway.join(', ')}`)
   return judged(id, problems, evidence)
 }

@@ -1,10 +1,12 @@
 /**
  * Handshake: the host's answer to `ui/initialize` (fields, context, protocol version). The main
- * session's view asks for the current version, the minimal session's for one nobody knows.
+ * session's view asks for the current version; a separate handshake-only session's view asks for
+ * one nobody knows, so a host that refuses it leaves no other check without an initialized view.
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../../../protocol/index.js'
 import { brief, fail, judged, notApplicable, pass, type Verdict } from '../../verdict.js'
-import { errorCodeOf, resultOf } from '../../wire.js'
+import { resultOf } from '../../wire.js'
+import { handshakeProblem } from '../reached.js'
 import type { HostRecord, SessionRecord } from '../record.js'
 
 /** The only version of MCP Apps published so far: what a host may answer to an unknown one. */
@@ -13,12 +15,8 @@ const KNOWN_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function answerOf(session: SessionRecord): { result?: Record<string, unknown>; problem?: string } {
-  if (session.mountError) return { problem: `the adapter failed to mount the view: ${session.mountError}` }
-  if (!session.initializeRequest) return { problem: 'the scripted view never got to send ui/initialize' }
-  if (!session.initializeResponse) return { problem: 'no answer to ui/initialize within 10 s' }
-  const result = resultOf(session.initializeResponse)
-  if (!result) return { problem: `ui/initialize was answered with error ${errorCodeOf(session.initializeResponse)}: ${brief(session.initializeResponse.message)}` }
-  return { result }
+  const problem = handshakeProblem(session)
+  return problem ? { problem } : { result: resultOf(session.initializeResponse) }
 }
 
 export function judgeHandshake(record: HostRecord): Verdict[] {
@@ -48,12 +46,12 @@ function judgeVersion(record: HostRecord, main: Record<string, unknown>): Verdic
   const evidence = [`asked for ${record.main.requestedVersion}, answered ${brief(main.protocolVersion)}`]
   const problems: string[] = []
   if (main.protocolVersion !== LATEST_PROTOCOL_VERSION) problems.push(`the view asked for ${LATEST_PROTOCOL_VERSION}, which every host supports, and got ${brief(main.protocolVersion)}`)
-  if (!record.minimal) return problems.length ? fail('host-protocol-version', ...problems, ...evidence) : notApplicable('host-protocol-version', 'only the main session ran (the unknown-version session was not selected)')
-  const { result, problem } = answerOf(record.minimal)
-  if (!result) return fail('host-protocol-version', `asked for ${record.minimal.requestedVersion}: ${problem}`)
-  evidence.push(`asked for ${record.minimal.requestedVersion}, answered ${brief(result.protocolVersion)}`)
+  if (!record.version) return problems.length ? fail('host-protocol-version', ...problems, ...evidence) : notApplicable('host-protocol-version', 'only the main session ran (the unknown-version session was not selected)')
+  const { result, problem } = answerOf(record.version)
+  if (!result) return fail('host-protocol-version', `asked for ${record.version.requestedVersion}: ${problem}`)
+  evidence.push(`asked for ${record.version.requestedVersion}, answered ${brief(result.protocolVersion)}`)
   if (!KNOWN_VERSIONS.includes(result.protocolVersion as string)) {
-    problems.push(`the view asked for ${record.minimal.requestedVersion}, which does not exist, and the host answered ${brief(result.protocolVersion)} instead of a version it supports`)
+    problems.push(`the view asked for ${record.version.requestedVersion}, which does not exist, and the host answered ${brief(result.protocolVersion)} instead of a version it supports`)
   }
   return judged('host-protocol-version', problems, evidence)
 }

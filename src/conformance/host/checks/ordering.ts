@@ -1,8 +1,8 @@
 /**
  * Nothing before `initialized`: the main session's view answers nothing back after the
  * initialize result, while the kit plays a chat UI whose tool data is ready early (context
- * change, partial input, input, result). A conforming host holds all of it (or refuses it) until
- * the view sends `ui/notifications/initialized`.
+ * change, partial input, a result asked for before the input, input, result). A conforming host
+ * holds all of it (or refuses it) until the view sends `ui/notifications/initialized`.
  */
 import { describeEvent, judged, type Verdict } from '../../verdict.js'
 import { isCall } from '../../wire.js'
@@ -16,10 +16,14 @@ export const MAIN_TOOL_CALL = {
   result: { content: [{ type: 'text', text: 'Weather in Paris: sunny' }], structuredContent: { city: 'Paris', sky: 'sunny' } },
 }
 
-/** The chat UI has everything ready before the view initialized. */
+/**
+ * The chat UI has everything ready before the view initialized, and asks for the result once
+ * too early: before the input (tool-data judges that the view never sees it first).
+ */
 export async function playBeforeInitialized(session: HostSession): Promise<void> {
   await session.hook('setHostContext', { theme: 'dark' })
   await session.hook('sendToolInputPartial', MAIN_TOOL_CALL.partial)
+  await session.hook('sendToolResult', MAIN_TOOL_CALL.result)
   await session.hook('sendToolInput', MAIN_TOOL_CALL.input)
   await session.hook('sendToolResult', MAIN_TOOL_CALL.result)
   await session.settle()

@@ -6,8 +6,8 @@
  * The network checks request a probe server under two names (`probeDeclared`, declared in the
  * main session's resource, and `probeUndeclared`); "blocked" means the server never saw the request.
  */
-import { SANDBOX_PREFIX, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '../../../protocol/index.js'
-import type { NetworkOutcome, NetworkProbe } from '../../pages/contract.js'
+import { PING, SANDBOX_PREFIX, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from '../../../protocol/index.js'
+import { VIEW_GLOBAL, type NetworkOutcome, type NetworkProbe } from '../../pages/contract.js'
 import { brief, describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
 import { methodOf } from '../../wire.js'
 import type { ProbeHit } from '../../runtime/servers.js'
@@ -35,8 +35,18 @@ export interface SandboxObservation {
   /** Probe URL → whether the probe server saw it, plus what the view reported. */
   main?: { urls: Record<string, string>; hit: Record<string, boolean>; outcome: NetworkOutcome }
   minimal?: { urls: Record<string, string>; hit: Record<string, boolean>; outcome: NetworkOutcome }
-  /** Frames in the page before and after the view posted sandbox-* messages. */
-  spoof?: { before: number; after: number }
+  spoof?: SpoofObservation
+}
+
+/** What the view's own sandbox-* messages changed. */
+export interface SpoofObservation {
+  /** Frames in the page before and after. */
+  before: number
+  after: number
+  /** The view's frame afterwards: a proxy that obeys the view may reload it (same frame count). */
+  view: 'intact' | 'removed' | 'replaced'
+  /** Whether the view's ping still got an answer afterwards (only tried when the view is intact). */
+  pingAnswered: boolean
 }
 
 const wasHit = (target: ProbeTarget, url: string) => target.hits.some((hit) => url.endsWith(hit.path) && url.includes(hit.host))
@@ -71,21 +81,45 @@ export async function probeMainNetwork(session: HostSession, target: ProbeTarget
   return probeUrls(session, target, urls, { fetch: [urls.declaredFetch, urls.undeclaredFetch], image: [urls.undeclaredImage] })
 }
 
+/** What the restrictive default must keep from leaving the view (item 17), by probe name. */
+export const DEFAULT_POLICY_PROBES = { fetch: 'a fetch', image: 'an image', script: 'a script', style: 'a stylesheet', font: 'a font', media: 'an audio file' } as const
+
 /** Minimal session (no CSP declared: the restrictive default). */
 export async function probeDefaultNetwork(session: HostSession, target: ProbeTarget): Promise<SandboxObservation['minimal']> {
-  const path = (name: string) => `/probe/${target.token}/minimal/${name}`
-  const urls = { fetch: target.declared + path('fetch'), frame: target.declared + path('frame'), object: target.declared + path('object'), base: target.declared + path('base/') }
-  return probeUrls(session, target, urls, { fetch: [urls.fetch], frame: [urls.frame], object: [urls.object], base: urls.base })
+  const url = (name: string) => `${target.declared}/probe/${target.token}/minimal/${name}`
+  const urls = {
+    ...Object.fromEntries(Object.keys(DEFAULT_POLICY_PROBES).map((name) => [name, url(name)])),
+    frame: url('frame'),
+    object: url('object'),
+    base: url('base/'),
+  } as Record<keyof typeof DEFAULT_POLICY_PROBES | 'frame' | 'object' | 'base', string>
+  return probeUrls(session, target, urls, {
+    fetch: [urls.fetch],
+    image: [urls.image],
+    script: [urls.script],
+    style: [urls.style],
+    font: [urls.font],
+    media: [urls.media],
+    frame: [urls.frame],
+    object: [urls.object],
+    base: urls.base,
+  })
 }
 
 /** The view posts the messages reserved for the host's proxy: nothing may come of them. */
-export async function probeSpoofedSandboxMessages(session: HostSession): Promise<SandboxObservation['spoof']> {
+export async function probeSpoofedSandboxMessages(session: HostSession): Promise<SpoofObservation> {
+  const frame = await session.viewFrame()
   const before = session.page.frames().length
   await session.notify(SANDBOX_PROXY_READY, {})
   await session.notify(SANDBOX_RESOURCE_READY, { html: '<!doctype html><title>spoofed</title><p>loaded by a view posing as the host</p>' })
   await session.settle()
   await session.page.waitForTimeout(300)
-  return { before, after: session.page.frames().length }
+  const after = session.page.frames().length
+  // Replacing the view keeps the frame count: check that the scripted view itself is still there.
+  const still = frame && !frame.isDetached() ? await frame.evaluate((global) => (window as unknown as Record<string, { session?: string } | undefined>)[global]?.session, VIEW_GLOBAL).catch(() => undefined) : undefined
+  const view = !frame || frame.isDetached() ? 'removed' : still === session.setup.view.session ? 'intact' : 'replaced'
+  const pingAnswered = view === 'intact' && (await session.request(PING, {}, 2_000)).response !== undefined
+  return { before, after, view, pingAnswered }
 }
 
 export function judgeSandbox(record: HostRecord): Verdict[] {
@@ -120,8 +154,9 @@ function judgeFrame(frame: FrameStructure | undefined): Verdict[] {
 
 function judgeCsp(observed: SandboxObservation): Verdict[] {
   const { main, minimal } = observed
-  const blocked = (id: string, run: typeof main, name: string, what: string) => {
-    if (!run) return notRun(id, 'the session of this probe')
+  const blocked = (id: string, session: 'main' | 'minimal', name: string, what: string) => {
+    const run = observed[session]
+    if (!run) return notRun(id, `the ${session} session's network probe`, session)
     return run.hit[name] ? fail(id, `${what} reached the server: ${run.urls[name]}`) : pass(id, `${what} never reached the server (${run.urls[name]})`)
   }
   const declared = !main
@@ -130,17 +165,26 @@ function judgeCsp(observed: SandboxObservation): Verdict[] {
       ? pass('host-csp-declared-domains', `fetch of the declared ${main.urls.declaredFetch}: ${main.outcome.fetch[main.urls.declaredFetch!]}`)
       : fail('host-csp-declared-domains', `a fetch to the declared connect domain failed: ${main.urls.declaredFetch} → ${main.outcome.fetch[main.urls.declaredFetch!] ?? 'not attempted'}`)
   const base = !minimal?.outcome.base
-    ? notRun('host-csp-base-uri', 'the minimal session\'s network probe')
+    ? notRun('host-csp-base-uri', 'the minimal session\'s network probe', 'minimal')
     : judged('host-csp-base-uri', minimal.outcome.base.after === minimal.outcome.base.before ? [] : [`<base href> moved the document's base URL to ${minimal.outcome.base.after}`], [`base URL ${minimal.outcome.base.before} → ${minimal.outcome.base.after}`])
   return [
     declared,
-    blocked('host-csp-default', minimal, 'fetch', 'without ui.csp, a fetch to another origin'),
-    blocked('host-csp-no-undeclared', main, 'undeclaredImage', 'an image from an undeclared origin'),
-    blocked('host-csp-blocks-connections', main, 'undeclaredFetch', 'a fetch to an undeclared origin'),
-    blocked('host-csp-frame-src', minimal, 'frame', 'a nested frame from another origin'),
+    judgeDefaultPolicy(minimal),
+    blocked('host-csp-no-undeclared', 'main', 'undeclaredImage', 'an image from an undeclared origin'),
+    blocked('host-csp-blocks-connections', 'main', 'undeclaredFetch', 'a fetch to an undeclared origin'),
+    blocked('host-csp-frame-src', 'minimal', 'frame', 'a nested frame from another origin'),
     base,
-    blocked('host-csp-object-src', minimal, 'object', 'an <object> from another origin'),
+    blocked('host-csp-object-src', 'minimal', 'object', 'an <object> from another origin'),
   ]
+}
+
+/** Without ui.csp nothing may load from another origin: connections, images, scripts, styles, fonts, media. */
+function judgeDefaultPolicy(minimal: SandboxObservation['minimal']): Verdict {
+  const id = 'host-csp-default'
+  if (!minimal) return notRun(id, 'the minimal session\'s network probe', 'minimal')
+  const names = Object.keys(DEFAULT_POLICY_PROBES) as Array<keyof typeof DEFAULT_POLICY_PROBES>
+  const problems = names.filter((name) => minimal.hit[name]).map((name) => `without ui.csp, ${DEFAULT_POLICY_PROBES[name]} from another origin reached the server: ${minimal.urls[name]}`)
+  return judged(id, problems, [`without ui.csp, none of ${names.map((name) => DEFAULT_POLICY_PROBES[name]).join(', ')} from another origin reached the server`])
 }
 
 function judgeSandboxMessages(record: HostRecord): Verdict {
@@ -152,11 +196,16 @@ function judgeSandboxMessages(record: HostRecord): Verdict {
     }
   }
   const spoof = record.sandbox?.spoof
-  if (spoof && spoof.after > spoof.before) problems.push(`after the view posted sandbox-resource-ready, the page went from ${spoof.before} to ${spoof.after} frames`)
+  if (spoof) {
+    const posted = 'after the view posted sandbox-proxy-ready and sandbox-resource-ready'
+    if (spoof.after > spoof.before) problems.push(`${posted}, the page went from ${spoof.before} to ${spoof.after} frames`)
+    if (spoof.view !== 'intact') problems.push(`${posted}, the view's frame was ${spoof.view === 'removed' ? 'removed' : 'loaded with another document'}`)
+    else if (!spoof.pingAnswered) problems.push(`${posted}, the view's ping got no answer: it was cut off from the host`)
+  }
   if (problems.length) return fail(id, ...problems)
   return pass(
     id,
     'no ui/notifications/sandbox-* message reached the view',
-    spoof ? `the view's own sandbox-proxy-ready and sandbox-resource-ready changed nothing (${spoof.before} frames before, ${spoof.after} after)` : 'the spoofing probe did not run',
+    spoof ? `the view's own sandbox-proxy-ready and sandbox-resource-ready changed nothing (${spoof.before} frames before, ${spoof.after} after; the view intact and answered)` : 'the spoofing probe did not run',
   )
 }

@@ -1,17 +1,19 @@
 /**
  * Tool data: input once and before the result, partials only before the input, a result or a
- * cancellation, never both. The kit asks for forbidden orders on purpose (a second input, a
- * partial after the input, a result before the input, a cancellation after the result); a host
- * passes by refusing them at the call site or by never delivering them.
+ * cancellation, never both. The kit asks for forbidden orders on purpose (a result before the
+ * input, a second input, a partial after the input, a cancellation after the result, a result
+ * after the cancellation); a host passes by refusing them at the call site or by never
+ * delivering them (holding a premature result until the input is fine too).
  */
 import { deepEqual, TOOL_CANCELLED, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT } from '../../../protocol/index.js'
-import { brief, describeEvent, judged, notApplicable, pass, fail, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, pass, fail, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf, type WireEvent } from '../../wire.js'
+import { handshakeProblem } from '../reached.js'
 import type { HostRecord, SessionRecord } from '../record.js'
 import { DELIVERY_TIMEOUT_MS, type HostSession } from '../session.js'
 import { MAIN_TOOL_CALL } from './ordering.js'
 
-/** The tool call the kit plays in the minimal session, in a forbidden order. */
+/** The tool call the kit plays in the minimal session: cancelled, then a late result. */
 export const MINIMAL_TOOL_CALL = {
   partial: { city: 'Os' },
   input: { city: 'Oslo' },
@@ -30,13 +32,16 @@ export async function playMainToolData(session: HostSession): Promise<void> {
   await session.settle()
 }
 
-/** Minimal session, after initialized: partial, a premature result, the input, a cancellation. */
+/**
+ * Minimal session, after initialized: partial, input, a cancellation, then the result coming in
+ * late. No result is asked for before the cancellation, so a host has no reason to refuse it.
+ */
 export async function playMinimalToolData(session: HostSession): Promise<void> {
   await session.hook('sendToolInputPartial', MINIMAL_TOOL_CALL.partial)
-  await session.hook('sendToolResult', MINIMAL_TOOL_CALL.result)
   await session.hook('sendToolInput', MINIMAL_TOOL_CALL.input)
   await session.hook('sendToolCancelled', MINIMAL_TOOL_CALL.cancelled)
   await session.channel.waitFor((event) => event.source === 'view' && event.kind === 'in' && methodOf(event) === TOOL_CANCELLED, DELIVERY_TIMEOUT_MS)
+  await session.hook('sendToolResult', MINIMAL_TOOL_CALL.result)
   await session.settle()
 }
 
@@ -83,11 +88,16 @@ export function judgeToolData(record: HostRecord): Verdict[] {
     judged('host-partials-stop', stop, evidence),
     judgePartialObjects(sessions),
     judgeDelivered('host-tool-result-sent', record.main, TOOL_RESULT, (params) => deepEqual(params.content, MAIN_TOOL_CALL.result.content), 'the result'),
-    record.minimal
-      ? judgeDelivered('host-tool-cancelled-sent', record.minimal, TOOL_CANCELLED, () => true, 'the cancellation')
-      : notApplicable('host-tool-cancelled-sent', 'the minimal session (which cancels a call) was not selected'),
+    judgeCancelled(record.minimal),
     judged('host-one-outcome', outcome, evidence),
   ]
+}
+
+function judgeCancelled(minimal: SessionRecord | undefined): Verdict {
+  const id = 'host-tool-cancelled-sent'
+  if (!minimal) return notApplicable(id, 'the minimal session (which cancels a call) was not selected')
+  if (handshakeProblem(minimal)) return notRun(id, 'the cancelled tool call', 'minimal')
+  return judgeDelivered(id, minimal, TOOL_CANCELLED, () => true, 'the cancellation')
 }
 
 function judgeInputSent(main: SessionRecord, evidence: string[]): Verdict {

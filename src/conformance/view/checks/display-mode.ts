@@ -1,10 +1,11 @@
 /**
  * Display-mode requests through the view's probe: a mode the host does not offer must not be
- * requested at all; an offered one the host refuses (it answers "inline") must come back as the
- * host's answer, not as the mode the view asked for.
+ * requested at all; what the view reports for an offered one must be the host's answer. Twice,
+ * so that neither shortcut passes: refused (answered "inline", the mode the view is in: not the
+ * mode it asked for) and granted (answered "fullscreen": not the mode it was in).
  */
 import { REQUEST_DISPLAY_MODE, type McpUiDisplayMode } from '../../../protocol/index.js'
-import { brief, describeEvent, fail, judged, notApplicable, notRun, pass, type Verdict } from '../../verdict.js'
+import { brief, describeEvent, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import { methodOf, paramsOf } from '../../wire.js'
 import type { ProbedAction, ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -19,11 +20,13 @@ export async function requestMode(session: ViewSession, mode: McpUiDisplayMode):
 }
 
 export async function probeViewDisplayMode(session: ViewSession): Promise<ViewRecord['displayMode']> {
-  return {
-    offered: (session.config.hostContext.availableDisplayModes ?? []) as string[],
-    pip: await requestMode(session, 'pip'),
-    fullscreen: await requestMode(session, 'fullscreen'),
-  }
+  const offered = (session.config.hostContext.availableDisplayModes ?? []) as string[]
+  const pip = await requestMode(session, 'pip')
+  await session.callHost('answerDisplayMode', 'inline')
+  const fullscreen = await requestMode(session, 'fullscreen')
+  await session.callHost('answerDisplayMode', 'fullscreen')
+  const granted = await requestMode(session, 'fullscreen')
+  return { offered, pip, fullscreen, granted }
 }
 
 const outcomeOf = (action: ProbedAction) => (action.outcome.ok ? `returned ${brief(action.outcome.value)}` : `threw ${brief(action.outcome.error, 100)}`)
@@ -43,15 +46,30 @@ export function judgeViewDisplayMode(record: ViewRecord): Verdict[] {
       problems,
       unoffered.map((action) => `${action.action} (not offered): ${action.sent.length ? 'sent' : 'not sent'}; ${outcomeOf(action)}`),
     ),
-    judgeResult(observed.fullscreen!),
+    judgeResult(observed.fullscreen!, observed.granted),
   ]
 }
 
-function judgeResult(action: ProbedAction): Verdict {
-  const id = 'view-accepts-display-mode-result'
-  if (!action.sent.length) return notApplicable(id, `the view did not ask for fullscreen (${outcomeOf(action)}), so there was no differing answer to handle`)
+/** The mode a probe action reported (a mode, or a result object holding one). */
+function reportedMode(action: ProbedAction): unknown {
   const value = action.outcome.ok ? action.outcome.value : undefined
-  const mode = typeof value === 'object' && value !== null ? (value as { mode?: unknown }).mode : value
-  if (mode === 'inline') return pass(id, `asked for fullscreen, the host answered inline, the view ${outcomeOf(action)}`)
-  return fail(id, `asked for fullscreen, the host answered inline, but the view ${outcomeOf(action)}`)
+  return typeof value === 'object' && value !== null ? (value as { mode?: unknown }).mode : value
+}
+
+function judgeResult(refused: ProbedAction, granted: ProbedAction | undefined): Verdict {
+  const id = 'view-accepts-display-mode-result'
+  if (!refused.sent.length) return notApplicable(id, `the view did not ask for fullscreen (${outcomeOf(refused)}), so there was no differing answer to handle`)
+  const answers: Array<[ProbedAction | undefined, string, string]> = [
+    [refused, 'inline', 'the mode it was in, not the one asked for'],
+    [granted, 'fullscreen', 'not the mode it was in'],
+  ]
+  const problems: string[] = []
+  const evidence: string[] = []
+  for (const [action, answer, why] of answers) {
+    if (!action?.sent.length) continue
+    const line = `asked for fullscreen, the host answered ${answer} (${why}), the view ${outcomeOf(action)}`
+    evidence.push(line)
+    if (reportedMode(action) !== answer) problems.push(line)
+  }
+  return judged(id, problems, evidence)
 }

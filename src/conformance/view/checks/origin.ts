@@ -17,7 +17,7 @@ export async function probeViewOrigin(session: ViewSession, sandboxOrigin: strin
   const url = sandboxOrigin + ATTACKER_PATH
   const before = session.channel.lastSeq('host')
   await session.callHost('addFrame', url)
-  const attacker = await findAttacker(session.page, url)
+  const attacker = await findAttacker(session.page, (frame) => frame.url() === url)
   if (!attacker) return { skipped: 'the attacker frame did not load', answers: [], forgedLocale: FORGED_LOCALE }
   await attacker.evaluate(
     ([id, locale, method]) => {
