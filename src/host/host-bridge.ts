@@ -71,8 +71,9 @@ export interface HostBridgeOptions {
    * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
    * ungated methods: size, display mode, teardown request, ping, and `prompts/list` (the spec
    * gives it no capability: it goes to a `listPrompts` handler, else to `client`, else `-32601`).
-   * Read when the view initializes and on every request. `serverTools`/`serverResources` with `listChanged: true` promise that
-   * the host calls `sendListChanged()` when the server's lists change.
+   * Read when the view initializes and on every request. `serverTools`/`serverResources` with
+   * `listChanged: true` promise that the host calls `sendListChanged()` when the server's lists
+   * change.
    */
   capabilities?: McpUiHostCapabilities
   /** The initial host context. `setHostContext()` changes it later. */
