@@ -10,6 +10,7 @@
 import {
   BridgeError,
   DEFAULT_TIMEOUT_MS,
+  MAX_TIMER_DELAY,
   HOST_CONTEXT_CHANGED,
   INITIALIZE,
   INITIALIZED,
@@ -177,13 +178,7 @@ export class HostBridge {
     this.#tools = toolDirectoryFor(options.client, options.tools)
     session.handle(INITIALIZE, (params) => this.#initialize(params))
     session.on(INITIALIZED, () => this.#onInitialized())
-    serveViewRequests(session, {
-      options,
-      tools: this.#tools,
-      bridge: this,
-      note: this.#note,
-      events: this.#events,
-    })
+    serveViewRequests(session, options, this, this.#tools, this.#note, this.#events)
     // Registered before any host listener, so `modelContext` is current when theirs run.
     this.#events.on('modelcontext', (context) => (this.#modelContext = context))
   }
@@ -305,14 +300,16 @@ export class HostBridge {
     return new Promise((resolve, reject) => {
       const done = (error?: BridgeError) => {
         clearTimeout(timer)
-        for (const off of offs) off()
+        offInitialized()
+        offClose()
         signal?.removeEventListener('abort', abort)
         if (error) reject(error)
         else resolve()
       }
       const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), timeoutMs)
-      const offs = [this.on('initialized', () => done()), this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))]
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), Math.min(timeoutMs, MAX_TIMER_DELAY))
+      const offInitialized = this.on('initialized', () => done())
+      const offClose = this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))
       // An already aborted signal never fires `abort`: give up at once rather than at the timeout.
       // (`done` removes the listener, so it needs no `once`.)
       if (signal?.aborted) abort()
@@ -407,14 +404,8 @@ export class HostBridge {
   }
 
   #onInitialized(): void {
-    if (!this.#app) {
-      this.#note(`${INITIALIZED} before ${INITIALIZE}: ignored`, 'UNEXPECTED')
-      return
-    }
-    if (this.#initialized) {
-      this.#note(`${INITIALIZED}: repeated: ignored`, 'UNEXPECTED')
-      return
-    }
+    if (!this.#app) return this.#note(`${INITIALIZED} before ${INITIALIZE}: ignored`, 'UNEXPECTED')
+    if (this.#initialized) return this.#note(`${INITIALIZED}: repeated: ignored`, 'UNEXPECTED')
     this.#initialized = true
     this.#sendContextDiff()
     // Held data was checked when it was given (tool-data.ts): sending it cannot fail here.
@@ -423,8 +414,9 @@ export class HostBridge {
   }
 
   #sendContextDiff(): void {
-    if (!this.#initialized || this.#closed || !this.#sentContext) return
-    const diff = diffHostContext(this.#sentContext, this.#context)
+    if (!this.#initialized || this.#closed) return
+    // Set by the handshake answer, which comes before `initialized`.
+    const diff = diffHostContext(this.#sentContext!, this.#context)
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
     this.#sentContext = this.#context
   }

@@ -4,7 +4,7 @@
  * before the server sees a call (PROTOCOL.md A.5): only tools whose visibility includes `"app"`,
  * and only tools of this client's server. Unknown tools fail closed.
  */
-import { BridgeError, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
+import { BridgeError, RPC_DENIED, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -25,6 +25,8 @@ export interface McpClient {
   listResources?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
   listResourceTemplates?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
   listPrompts?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
+  /** The SDK `Client`'s connection: `undefined` once it closed. */
+  readonly transport?: unknown
 }
 
 /** Every page of a server's tool list. */
@@ -157,6 +159,15 @@ export async function forwardToServer(client: McpClient, method: ForwardedMethod
   const { _meta, ...rest } = params
   const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
   const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
-  // `callTool` alone takes a result schema before its options.
-  return call.apply(client, method === 'callTool' ? [forwarded, undefined, options] : [forwarded, options])
+  try {
+    // `callTool` alone takes a result schema before its options.
+    return await call.apply(client, method === 'callTool' ? [forwarded, undefined, options] : [forwarded, options])
+  } catch (error) {
+    // The SDK's `Client` rejects its pending calls with -32000, a refusal's code, when the server
+    // connection closes, and then has no transport: that is the connection gone, not a denial.
+    if ((error as { code?: unknown } | undefined)?.code === RPC_DENIED && 'transport' in client && client.transport === undefined) {
+      throw new BridgeError('CLOSED', `${method}: connection closed`)
+    }
+    throw error
+  }
 }

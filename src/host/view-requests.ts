@@ -120,15 +120,6 @@ export interface HostHandlers {
   listPrompts?: (params: PaginatedParams, context: ForwardingContext<ListPromptsResult>) => Awaitable<ListPromptsResult>
 }
 
-export interface ServeDependencies {
-  options: HostBridgeOptions
-  tools: ToolDirectory
-  bridge: HostBridge
-  note: Note
-  /** The bridge's events: the view's notifications become events, and so does a new model context. */
-  events: SafeEmitter<HostBridgeEvents>
-}
-
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
@@ -154,8 +145,20 @@ const FORWARDED: Array<[string, ForwardedMethod]> = [
   [PROMPTS_LIST, 'listPrompts'],
 ]
 
-export function serveViewRequests(session: Session, deps: ServeDependencies): void {
-  const { options, bridge, note, events } = deps
+/**
+ * Serves the view's requests and notifications on `session` for `bridge`, configured by its
+ * `options`: `tools` answers visibility checks, `note` reports warnings, and `events` are the
+ * bridge's (the view's notifications become events, and so does a new model context).
+ * Positional, not an options object: one internal caller, and the property names would ship.
+ */
+export function serveViewRequests(
+  session: Session,
+  options: HostBridgeOptions,
+  bridge: HostBridge,
+  tools: ToolDirectory,
+  note: Note,
+  events: SafeEmitter<HostBridgeEvents>,
+): void {
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
@@ -205,7 +208,8 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
     const result = await handler(params, hostContext(context))
     if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
-    return isObject(result) ? result : {}
+    // Anything but an object is answered `{}` by the session.
+    return result
   }
 
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
@@ -228,7 +232,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
     await handlers.updateModelContext?.(params, hostContext(context))
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
     events.emit('modelcontext', empty ? undefined : params)
-    return {}
+    // Nothing returned: the session answers `{}`.
   })
 
   serve(OPEN_LINK, 'actions', readOpenLinkParams, (params, context) => {
@@ -277,7 +281,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   const callTool = forwarding('callTool')
   serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-    const checked = deps.tools.assertCallableByApp(params.name, timeoutMs)
+    const checked = tools.assertCallableByApp(params.name, timeoutMs)
     return isThenable(checked)
       ? checked.then(() => {
           // Nobody waits for a call cancelled (or a bridge closed) during the lookup: it must not run.
@@ -313,7 +317,7 @@ export function serveViewRequests(session: Session, deps: ServeDependencies): vo
   listen(REQUEST_TEARDOWN, () => events.emit('requestteardown'))
   listen(TOOLS_LIST_CHANGED, () => {
     // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
-    if (bridge.appCapabilities?.tools?.listChanged !== true) throw new Error(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`)
+    if (bridge.appCapabilities?.tools?.listChanged !== true) return note(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`, 'MALFORMED')
     events.emit('toolslistchanged')
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank

@@ -41,9 +41,9 @@ describe('the MCP server fails during a proxied tools/call', () => {
     server.kill()
     const error = await calling
     expect(performance.now() - started).toBeLessThan(2_000)
-    // The SDK reports a closed connection as McpError -32000 ("Connection closed"), which the host
-    // relays unchanged; -32000 is also the spec's denial code, so the view reads it as DENIED.
-    expect(error).toMatchObject({ rpcCode: -32000, message: expect.stringMatching(/Connection closed/) })
+    // The SDK reports a closed connection as McpError -32000 ("Connection closed"), the spec's
+    // denial code: the host relays it as CLOSED (-32603), so the view does not read it as DENIED.
+    expect(error).toMatchObject({ code: 'REMOTE', rpcCode: -32603, message: 'callTool: connection closed' })
     expect(app.bridge.pendingCount).toBe(0)
     const next = await rejection(view.callServerTool({ name: 'echo', arguments: { text: 'again' } }))
     expect(next.code).toBe('REMOTE')

@@ -231,6 +231,17 @@ describe('host → view requests', () => {
     await until(() => changed.mock.calls.length === 1)
   })
 
+  it('whenInitialized takes timeoutMs Infinity (or past what a timer holds) as no timeout, not as one that fires at once', async () => {
+    const { view, bridge } = start()
+    const outcomes: string[] = []
+    for (const timeoutMs of [Infinity, 2 ** 31]) bridge.whenInitialized({ timeoutMs }).then(() => outcomes.push('initialized'), (error) => outcomes.push(error.code))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(outcomes).toEqual([])
+    await view.initialize()
+    await until(() => outcomes.length === 2)
+    expect(outcomes).toEqual(['initialized', 'initialized'])
+  })
+
   it('whenInitialized settles on abort, on close and at once when initialized', async () => {
     const { view, bridge } = start()
     const controller = new AbortController()

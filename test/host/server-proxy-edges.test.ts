@@ -1,13 +1,14 @@
 /**
  * The edges of proxying a view's calls to its server: whose tool list decides visibility, the
- * lookup's own timeout and races, cancellation while the lookup runs, and timeouts too long for
- * the SDK's timers.
+ * lookup's own timeout and races, cancellation while the lookup runs, a lost server connection,
+ * and timeouts too long for the SDK's timers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { type HostBridgeOptions, type Tool } from '../../src/host/index.js'
+import { fromRpcError } from '../../src/protocol/index.js'
 import { setupHost, until, type HostSetup } from './helpers.js'
 
 let setup: HostSetup | undefined
@@ -111,7 +112,29 @@ describe('a call whose lookup is still running', () => {
   })
 })
 
-describe("the SDK's timers", () => {
+describe("the server connection and the SDK's timers", () => {
+  it('reports a connection lost mid-call as CLOSED (-32603), not as a denial (-32000)', async () => {
+    const server = new McpServer({ name: 'dies', version: '1' })
+    let started = false
+    server.registerTool('hang', { description: 'hang' }, () => {
+      started = true
+      return new Promise(() => {})
+    })
+    const { view } = await start({ client: await connect(server) })
+    const pending = view.request('tools/call', { name: 'hang' })
+    await until(() => started)
+    await server.close()
+    const { error } = await pending
+    expect(error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+    expect(fromRpcError(error).code).not.toBe('DENIED')
+  })
+
+  it("relays a server's own -32000 refusal unchanged while the connection is up", async () => {
+    const client = { listTools: vi.fn(async () => ({ tools: [tool('pay')] })), callTool: vi.fn(async () => Promise.reject(Object.assign(new Error('no funds'), { code: -32000 }))), readResource: vi.fn(), transport: {} }
+    const { view } = await start({ client })
+    expect((await view.request('tools/call', { name: 'pay' })).error).toMatchObject({ code: -32000, message: 'no funds' })
+  })
+
   for (const timeoutMs of [Infinity, 2 ** 31]) {
     it(`forwards calls with timeoutMs ${timeoutMs} as "no timeout", not as one that fires at once`, async () => {
       const server = new McpServer({ name: 'slow', version: '1' })
