@@ -78,14 +78,19 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   listing?: Resource | readonly Resource[]
   /** The tool's complete arguments, or a promise of them; sent once the view is initialized. `{}` when only `toolResult` is given. */
   toolInput?: Record<string, unknown> | Promise<Record<string, unknown>>
-  /** The tool's result, or a promise of it; a rejected promise sends `tool-cancelled` with its message. */
-  toolResult?: CallToolResult | Promise<CallToolResult>
+  /**
+   * The tool's result, or a promise of it (what the MCP SDK's `client.callTool()` returns, as is);
+   * a rejected promise sends `tool-cancelled` with its message.
+   */
+  toolResult?: CallToolResult | Record<string, unknown> | Promise<CallToolResult | Record<string, unknown>>
   /** CSP relaxations for a server the host trusts (each off by default; see `buildCsp`). */
   cspRelaxations?: CspRelaxations
   /**
    * Which of the permissions the resource requests are granted (camera, microphone, geolocation,
-   * clipboard-write; the browser still asks the user). Default: all requested. The view is told
-   * what was granted in `hostCapabilities.sandbox`.
+   * clipboard-write). Default: none. A grant hands the frame what the host's own origin holds:
+   * when the user already allowed the host its microphone or location, the view gets them with no
+   * prompt, so decide per server (`(requested) => requested` grants all it asks). The view is
+   * told what was granted in `hostCapabilities.sandbox`.
    */
   grantPermissions?: (requested: McpUiResourcePermissions) => McpUiResourcePermissions
   /** How size reports resize the frame, or `false` to leave sizing to the host. */
@@ -201,7 +206,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
     const requested = knownPermissions(resource.meta.permissions)
-    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : requested
+    // Nothing by default: the server's metadata alone must not hand the view the host's own grants.
+    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : {}
     const allow = buildAllowAttribute(permissions)
     capabilities.sandbox = { ...capabilities.sandbox, csp: csp.granted, permissions }
     const hostOrigin = hostWindow.location.origin
@@ -301,7 +307,7 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
     if (!result) return
     try {
       const value = await result
-      send(() => bridge.sendToolResult(value))
+      send(() => bridge.sendToolResult(value as CallToolResult))
     } catch (error) {
       send(() => bridge.sendToolCancelled(message(error)))
     }

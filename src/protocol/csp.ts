@@ -3,9 +3,9 @@
  *
  * Without `_meta.ui.csp` the view gets the spec's restrictive default. With it, the spec's
  * construction, where every declared entry must be an origin: `https://host[:port]` with at most
- * one leading `*.` label (under at least two more labels), and `wss://` in `connectDomains`;
- * `http://`/`ws://` only for loopback hosts, and only when the host turns on the
- * `loopbackOrigins` relaxation (local development). Keywords, bare schemes, `*`,
+ * one leading `*.` label (under at least two more labels), and `wss://` in `connectDomains`.
+ * Loopback hosts (the user's own machine), over any scheme and `http://`/`ws://` too, only when
+ * the host turns on the `loopbackOrigins` relaxation (local development). Keywords, bare schemes, `*`,
  * quotes, `;`, whitespace and paths are dropped and reported: a server can widen the policy only
  * by the origins it names, never by injecting directives. The result is never looser than the
  * default plus the declared origins, unless the host turns on a named relaxation for a server it
@@ -22,10 +22,11 @@ export interface CspRelaxations {
   /** Adds `'unsafe-eval'` to `script-src`. Dangerous: lets the view run strings as code. */
   unsafeEval?: boolean
   /**
-   * Accepts `http://` (and, for connecting, `ws://`) origins on loopback hosts: `localhost`,
-   * `127.x.x.x`, `[::1]`. For a server under local development. Off by default: a view that may
-   * reach the user's own machine can talk to whatever listens there (local model servers, admin
-   * pages, development servers).
+   * Accepts origins on loopback hosts (`localhost` and `*.localhost`, `127.x.x.x`, `0.0.0.0`,
+   * `[::1]`), over `http://` (and, for connecting, `ws://`) as well as `https://`/`wss://`. For a
+   * server under local development. Off by default, whatever the scheme: a view that may reach
+   * the user's own machine can talk to whatever listens there (local model servers, admin pages,
+   * development servers with local certificates).
    */
   loopbackOrigins?: boolean
 }
@@ -46,13 +47,14 @@ export interface BuiltCsp {
   granted: Required<Pick<McpUiResourceCsp, 'connectDomains' | 'resourceDomains' | 'frameDomains' | 'baseUriDomains'>>
 }
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+// Chromium resolves every `*.localhost` name to loopback, and `0.0.0.0` reaches local listeners.
+const LOOPBACK = /^((.+\.)?localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])$/
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const HOST = new RegExp(`^(\\*\\.)?(${LABEL}(?:\\.${LABEL})*|\\[::1\\])$`)
 
 /**
  * Validates one declared CSP source. Returns the normalized origin (lowercase, no trailing
- * slash), or a reason it is refused. Loopback `http://`/`ws://` origins pass only with
+ * slash), or a reason it is refused. Loopback origins, whatever their scheme, pass only with
  * `allowLoopback` (the `loopbackOrigins` relaxation).
  */
 export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback = false): { origin: string } | { reason: string } {
@@ -66,10 +68,10 @@ export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback
   const wildcard = host.startsWith('*.')
   if (wildcard && host.split('.').length < 3) return { reason: 'wildcard must sit under at least two labels' }
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { reason: 'invalid port' }
-  const loopback = !wildcard && LOOPBACK.test(host)
+  const loopback = LOOPBACK.test(wildcard ? host.slice(2) : host)
   const secure = scheme === 'https' || (forConnect && scheme === 'wss')
+  if (loopback && !allowLoopback) return { reason: 'loopback: needs the loopbackOrigins relaxation' }
   const local = loopback && (scheme === 'http' || (forConnect && scheme === 'ws'))
-  if (local && !allowLoopback) return { reason: 'loopback: needs the loopbackOrigins relaxation' }
   if (!secure && !local) return { reason: forConnect ? 'scheme must be https or wss (http/ws only for loopback)' : 'scheme must be https (http only for loopback)' }
   return { origin: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` }
 }

@@ -73,6 +73,18 @@ describe('declared origins', () => {
     expect(buildCsp(declared).dropped).toEqual([{ list: 'connectDomains', entry: 'http://localhost:11434', reason: 'loopback: needs the loopbackOrigins relaxation' }])
     expect(buildCsp(declared, { loopbackOrigins: true }).granted.connectDomains).toEqual(['http://localhost:11434', 'https://api.example.com'])
   })
+
+  test('loopback over https or wss, *.localhost, 0.0.0.0 and wildcards under localhost need the relaxation too', () => {
+    const loopback = ['https://localhost:8443', 'wss://127.0.0.1:9229', 'https://[::1]:8443', 'wss://app.localhost', 'https://0.0.0.0:8080', 'https://*.x.localhost']
+    for (const origin of loopback) {
+      expect(checkCspOrigin(origin, true), origin).toEqual({ reason: 'loopback: needs the loopbackOrigins relaxation' })
+      expect(checkCspOrigin(origin, true, true), origin).toEqual({ origin })
+    }
+    expect(buildCsp({ connectDomains: loopback }).granted.connectDomains).toEqual([])
+    // Names that merely contain "localhost" are not loopback.
+    expect(checkCspOrigin('https://localhost.example.com')).toEqual({ origin: 'https://localhost.example.com' })
+    expect(checkCspOrigin('https://notlocalhost')).toEqual({ origin: 'https://notlocalhost' })
+  })
 })
 
 describe('hostile or malformed entries are dropped and reported', () => {
