@@ -18,7 +18,6 @@ import type { BridgeWarning, BridgeWarningCode, Transport } from './transport.js
 
 /** Default timeout of a request, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 30_000
-/** setTimeout's largest delay. */
 /**
  * The longest delay a timer can wait, in ms (2^31 − 1, about 24.8 days): `setTimeout` fires at
  * once for anything longer. Timeouts above it are capped to it, so `Infinity` means "no timeout".
