@@ -36,11 +36,12 @@ export function createFrameSizer(
   dimensions: () => McpUiContainerDimensions | undefined = () => undefined,
 ): (size: McpUiSizeChangedParams) => void {
   const style = frame.style
-  return ({ width, height }) => {
+  return ({ width, height = parseFloat(style.height) }) => {
     const box = dimensions() ?? {}
     let next: string | undefined
     if (typeof box.height === 'number') next = `${box.height}px`
-    else if (options.height !== false && height !== undefined) {
+    // Without a reported height the current one is clamped again (limits that changed apply now).
+    else if (options.height !== false && !Number.isNaN(height)) {
       next = `${Math.ceil(clamp(height, options.minHeight ?? 0, Math.min(options.maxHeight ?? 10_000, box.maxHeight ?? Infinity)))}px`
     }
     if (next !== undefined && style.height !== next) style.height = next

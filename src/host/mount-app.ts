@@ -175,15 +175,19 @@ export function mountApp(options: MountAppOptions): MountedApp {
   /** The frame has its attributes and base style: a mode set before that is applied by `show`. */
   let prepared = false
 
+  /** Sizes the inline frame from the last report (or its current height) and the current limits. */
+  const resize = () => inline() && sizer?.(lastSize ?? {})
   bridge.on('sizechange', (size) => {
     lastSize = size
-    if (inline()) sizer?.(size)
+    resize()
   })
   // New container dimensions from the host apply now, not at the view's next report (a view whose
-  // content did not change never sends one). Seen as the change goes out to the view.
+  // content did not change never sends one). Seen as the change goes out to the view: in a
+  // `host-context-changed`, or, set before the view initialized, in the handshake's answer.
   bridge.on('traffic', (direction, message) => {
-    if (direction === 'out' && 'method' in message && message.method === HOST_CONTEXT_CHANGED && 'containerDimensions' in message.params! && inline()) sizer?.(lastSize ?? {})
+    if (direction === 'out' && 'method' in message && message.method === HOST_CONTEXT_CHANGED && 'containerDimensions' in message.params!) resize()
   })
+  bridge.on('initialized', resize)
   bridge.on('displaymodechange', (mode) => {
     // Applied to a frame not yet prepared, the mode would keep its empty style as the inline one.
     if (!prepared) return
@@ -217,6 +221,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
       { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
     prepared = true
+    // The starting height within the host's limits.
+    resize()
     if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
     if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
@@ -293,8 +299,11 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
     try {
       action()
     } catch (error) {
-      // The host sent tool data itself as well; the bridge refused the duplicate.
+      // The host sent tool data itself as well (the bridge refused the duplicate), or the data
+      // cannot be sent at all (a framework's reactive proxy): then the call ends for the view,
+      // which would otherwise wait for data that never comes.
       bridge.warn('UNEXPECTED', `mountApp: tool data not sent: ${message(error)}`)
+      if ((error as BridgeError).code === 'INVALID_PARAMS') send(() => bridge.sendToolCancelled(message(error)))
     }
   }
   void (async () => {

@@ -166,6 +166,17 @@ describe('tool data', () => {
     ])
   })
 
+  it('ends the call with tool-cancelled when the input or the result cannot be sent (a reactive proxy)', async () => {
+    for (const data of [{ toolInput: new Proxy({ q: 'x' }, {}) }, { toolInput: { q: 'x' }, toolResult: new Proxy({ content: [] }, {}) }]) {
+      const { app, window } = mount(data)
+      const view = await viewOf(app, window)
+      await view.initialize()
+      await until(() => view.notifications().some((m) => m.method === 'ui/notifications/tool-cancelled'))
+      expect(view.notifications().map((m) => m.method).filter((method) => method !== 'ui/notifications/tool-input')).toEqual(['ui/notifications/tool-cancelled'])
+      expect(view.notifications().at(-1)!.params.reason).toMatch(/cloneable/)
+    }
+  })
+
   it('sends {} as input when only a result is given', async () => {
     const { app, window } = mount({ toolResult: { content: [] } })
     const view = await viewOf(app, window)
@@ -296,6 +307,34 @@ describe('the frame lives exactly as long as the bridge', () => {
     const { app } = mount({ timeoutMs: 50 })
     await expect(app.ready).rejects.toMatchObject({ code: 'TIMEOUT' })
     expect(app.bridge.closed).toBe(false)
+  })
+})
+
+describe('container dimensions without a size report', () => {
+  it('applies a fixed height set after the frame exists and before the view initialized (it travels in the handshake)', async () => {
+    const { app, window } = mount()
+    const view = await viewOf(app, window)
+    expect(app.iframe.style.height).toBe('150px')
+    app.bridge.setHostContext({ containerDimensions: { height: 400 } }) // the container was laid out
+    await view.initialize()
+    await until(() => app.iframe.style.height === '400px')
+  })
+
+  it('shrinks the frame to a smaller maxHeight that replaces a fixed height, with no report from the view', async () => {
+    const { app, window } = mount({ hostContext: { containerDimensions: { height: 400 } } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    expect(app.iframe.style.height).toBe('400px')
+    app.bridge.setHostContext({ containerDimensions: { maxHeight: 100 } })
+    await until(() => app.iframe.style.height === '100px')
+  })
+
+  it("starts within the host's maxHeight (containerDimensions and size.maxHeight)", async () => {
+    for (const options of [{ hostContext: { containerDimensions: { maxHeight: 100 } } }, { size: { maxHeight: 80 } }]) {
+      const { app, window } = mount(options)
+      await viewOf(app, window)
+      expect(parseInt(app.iframe.style.height)).toBeLessThanOrEqual(100)
+    }
   })
 })
 

@@ -15,14 +15,17 @@
  * fixes found in review: display-mode grants applied with their answer, held tool data copied,
  * every own key inspected, the CSP meta's whitespace rule, the loopbackOrigins relaxation, and in
  * mountApp a cancelled resource read, a frame removed inside a shadow root, an early display mode
- * and container dimensions applied when they change: 14,409 B to 14,578 B.)
+ * and container dimensions applied when they change: 14,409 B to 14,578 B. Raised again to 14,700 for
+ * the next review's fixes: a lost server connection reported as CLOSED, loopback refused over
+ * every scheme, container dimensions applied at the handshake and clamped without a report, tool
+ * data that cannot be sent ending the call, whenInitialized's timer capped: 14,548 B to 14,611 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_600
+const HOST_CEILING = 14_700
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
