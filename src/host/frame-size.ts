@@ -3,7 +3,8 @@
  * flexible dimensions the host MUST follow them).
  *
  * Height follows the view by default; width only ever narrows the frame (`max-width`), because a
- * view that reports its viewport width would otherwise pin the frame at its first width forever.
+ * view that reports its viewport width would otherwise pin the frame at its first width forever;
+ * and a report as wide as the frame lifts the narrowing, so the frame follows its container again.
  * Each value is clamped to the host's limits and to `containerDimensions`, a fixed dimension wins
  * over any report, and a value equal to the one applied is not applied again: a view whose report
  * follows its own viewport settles after one round instead of looping, and one that keeps growing
@@ -46,7 +47,11 @@ export function createFrameSizer(
     }
     if (next !== undefined && style.height !== next) style.height = next
     if (options.width && width !== undefined && typeof box.width !== 'number') {
-      const max = `${Math.ceil(clamp(width, 0, Math.min(options.maxWidth ?? Infinity, box.maxWidth ?? Infinity)))}px`
+      const limit = Math.min(options.maxWidth ?? Infinity, box.maxWidth ?? Infinity)
+      // A report as wide as the frame is a view filling it (the official App reports its viewport's
+      // width): only the limit applies then, or a frame once narrowed could never grow back.
+      const fills = frame.clientWidth > 0 && width >= frame.clientWidth
+      const max = fills ? (limit < Infinity ? `${limit}px` : '') : `${Math.ceil(clamp(width, 0, limit))}px`
       if (style.maxWidth !== max) style.maxWidth = max
     }
   }

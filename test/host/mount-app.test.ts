@@ -210,6 +210,19 @@ describe('sizing', () => {
     expect(app.iframe.style.width).toBe('100%')
     expect(app.iframe.style.height).toBe('400px')
   })
+
+  it('lifts the maximum width when the view reports the width it is given (a viewport-width report), so the frame can grow back', async () => {
+    const { app, window } = mount({ size: { width: true } })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    let rendered = 600 // what layout gives the frame; happy-dom has none
+    Object.defineProperty(app.iframe, 'clientWidth', { get: () => rendered })
+    view.notify('ui/notifications/size-changed', { width: 300 }) // narrower content: a maximum
+    await until(() => app.iframe.style.maxWidth === '300px')
+    rendered = 300
+    view.notify('ui/notifications/size-changed', { width: 300, height: 10 }) // its viewport, as the official App reports
+    await until(() => app.iframe.style.maxWidth === '')
+  })
 })
 
 describe('display modes', () => {

@@ -18,7 +18,8 @@
  * and container dimensions applied when they change: 14,409 B to 14,578 B. Raised again to 14,700 for
  * the next review's fixes: a lost server connection reported as CLOSED, loopback refused over
  * every scheme, container dimensions applied at the handshake and clamped without a report, tool
- * data that cannot be sent ending the call, whenInitialized's timer capped: 14,548 B to 14,611 B.)
+ * data that cannot be sent ending the call, whenInitialized's timer capped, a width report as wide
+ * as the frame lifting its maximum: 14,548 B to 14,641 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
