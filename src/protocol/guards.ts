@@ -37,8 +37,10 @@ export function invalid(where: string, field: string, expected: string): never {
   throw new BridgeError('INVALID_PARAMS', `${where}: ${field} must be ${expected}`)
 }
 
-function optionalString(where: string, params: Params, field: string): void {
-  if (params[field] !== undefined && typeof params[field] !== 'string') invalid(where, field, 'a string')
+/** Params whose only known field is an optional string `reason`. */
+function withReason<T>(where: string, params: Params): T {
+  if (params.reason !== undefined && typeof params.reason !== 'string') invalid(where, 'reason', 'a string')
+  return params as T
 }
 
 /** A field the peer should have sent: when it is missing, that is reported and `fallback` used. */
@@ -51,19 +53,17 @@ export function present(where: string, field: string, value: unknown, fallback: 
 /** A value that should be an object but may arrive double-encoded as a JSON string (seen in the field). */
 export function objectOrJson(where: string, field: string, value: unknown, note: Note): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
+  let object = value
   if (typeof value === 'string') {
-    let parsed: unknown
     try {
-      parsed = JSON.parse(value)
+      object = JSON.parse(value)
     } catch {
-      invalid(where, field, 'an object')
+      // `object` is still the string: refused below like any other non-object.
     }
-    if (!isObject(parsed)) invalid(where, field, 'an object')
-    note(`${where}: ${field} JSON-encoded`)
-    return parsed
   }
-  if (!isObject(value)) invalid(where, field, 'an object')
-  return value
+  if (!isObject(object)) invalid(where, field, 'an object')
+  if (object !== value) note(`${where}: ${field} JSON-encoded`)
+  return object
 }
 
 /** `content`: an array of blocks, or one block object (the spec's example form), reported. */
@@ -92,7 +92,7 @@ export function implementation(where: string, field: string, value: unknown, not
 /** `tools/call` params, from either side; `arguments` may arrive double-encoded (noted). */
 export function readCallToolParams(params: Params, note: Note): CallToolParams {
   const where = 'tools/call params'
-  if (typeof params.name !== 'string' || params.name === '') invalid(where, 'name', 'a non-empty string')
+  if (typeof params.name !== 'string' || !params.name) invalid(where, 'name', 'a non-empty string')
   const args = objectOrJson(where, 'arguments', params.arguments, note)
   return args === undefined ? (params as CallToolParams) : { ...params, name: params.name, arguments: args }
 }
@@ -182,14 +182,12 @@ export function readToolInput(params: Params, note: Note, where = 'tool-input pa
 }
 
 export function readToolCancelled(params: Params): McpUiToolCancelledParams {
-  optionalString('tool-cancelled params', params, 'reason')
-  return params as McpUiToolCancelledParams
+  return withReason('tool-cancelled params', params)
 }
 
 /** `ui/resource-teardown` params: `{}` (SDK) or `{reason}` (spec). */
 export function readTeardownParams(params: Params): McpUiResourceTeardownParams {
-  optionalString('ui/resource-teardown params', params, 'reason')
-  return params as McpUiResourceTeardownParams
+  return withReason('ui/resource-teardown params', params)
 }
 
 /** Result of `ui/request-display-mode`. */

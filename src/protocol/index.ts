@@ -11,7 +11,17 @@ export * from './errors.js'
 export * from './jsonrpc.js'
 export * from './inspect.js'
 export type * from './transport.js'
-export * from './session-core.js'
+// Not `*`: `failure` is shared with the view bridge, no public API.
+export {
+  DEFAULT_TIMEOUT_MS,
+  MAX_TIMER_DELAY,
+  SessionCore,
+  type NotificationHandler,
+  type RequestContext,
+  type RequestHandler,
+  type RequestOptions,
+  type SessionCoreOptions,
+} from './session-core.js'
 export * from './session.js'
 export * from './guards.js'
 export * from './host-guards.js'

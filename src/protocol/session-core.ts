@@ -370,8 +370,11 @@ function register<H>(handlers: Handlers<H>, method: string, handler: H): () => v
   }
 }
 
-/** A `BridgeError` naming the method first, as every error of this library does. */
-const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
+/**
+ * A `BridgeError` naming the method first, as every error of this library does. Exported for the
+ * view bridge; the protocol entry leaves it out (no public API).
+ */
+export const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
   new BridgeError(code, `${method}: ${detail}`, { cause })
 
 function cancelled(method: string, reason: unknown): BridgeError {

@@ -69,6 +69,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
 } from '../protocol/index.js'
+import { failure } from '../protocol/session-core.js'
 import { collect, createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
 import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
@@ -197,15 +198,18 @@ export class ViewBridge {
       else this.#changeContext(change)
     })
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
-    session.handle(RESOURCE_TEARDOWN, async (params, { id, afterResponse }) => {
+    session.handle(RESOURCE_TEARDOWN, async (params, { id, signal, afterResponse }) => {
+      // Until it is answered, or the host cancelled it (then `close()` owes it nothing).
       this.#tearingDown = id
-      afterResponse(() => (this.#tearingDown = undefined))
+      const answered = () => (this.#tearingDown = undefined)
+      afterResponse(answered)
+      signal.addEventListener('abort', answered)
       const outcomes = await Promise.allSettled(collect(this.#events.listeners('teardown'), readTeardownParams(params)))
       this.stopAutoResize()
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${(outcome.reason as Error)?.message ?? outcome.reason}`)
       }
-      return {}
+      // Answered `{}`: the session answers a handler's non-object result that way.
     })
   }
 
@@ -217,9 +221,8 @@ export class ViewBridge {
   on<K extends keyof ViewBridgeEvents>(event: K, listener: ViewBridgeEvents[K]): () => void {
     const off = this.#events.on(event, listener)
     const early = this.#early as Map<K, unknown>
-    if (early.has(event)) {
-      const value = early.get(event)
-      early.delete(event)
+    const value = early.get(event)
+    if (early.delete(event)) {
       queueMicrotask(() => this.#session.closed || this.#deliver(event as OneShot, value))
     }
     return off
@@ -337,7 +340,7 @@ export class ViewBridge {
   async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
     await this.#ready(REQUEST_DISPLAY_MODE)
     if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
-      throw new BridgeError('NOT_SUPPORTED', `${REQUEST_DISPLAY_MODE}: ${mode} unavailable`)
+      throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
     }
     return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
@@ -418,8 +421,8 @@ export class ViewBridge {
   }
 
   async #ready(method: string): Promise<void> {
-    if (this.#session.closed) throw new BridgeError('CLOSED', `${method}: closed`)
-    if (!this.#connecting) throw new BridgeError('PROTOCOL', `${method}: connect() first`)
+    if (this.#session.closed) throw failure('CLOSED', method, 'closed')
+    if (!this.#connecting) throw failure('PROTOCOL', method, 'connect() first')
     await this.#connecting
   }
 
@@ -429,7 +432,7 @@ export class ViewBridge {
    * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
    */
   #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method)
+    return this.#allows(method)
       ? this.#session.request(method, params as Record<string, unknown>, options)
       : this.#requestLater(method, params, options)
   }
@@ -437,7 +440,7 @@ export class ViewBridge {
   /** {@link #request} before the handshake answer, after close, or refused. */
   async #requestLater(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
     await this.#ready(method)
-    if (!hostAllows(this.hostCapabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not advertised`)
+    if (!hostAllows(this.hostCapabilities, method)) throw failure('NOT_SUPPORTED', method, 'not advertised')
     return this.#session.request(method, params as Record<string, unknown>, options)
   }
 
@@ -448,8 +451,13 @@ export class ViewBridge {
     return result
   }
 
+  /** Connected, open, and `method` advertised by the host (PROTOCOL.md A.6). */
+  #allows(method: string): unknown {
+    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method)
+  }
+
   #notification(method: string, params: Record<string, unknown>): boolean {
-    if (!this.#connection || this.#session.closed || !hostAllows(this.hostCapabilities, method)) return false
+    if (!this.#allows(method)) return false
     this.#session.notify(method, params)
     return true
   }
