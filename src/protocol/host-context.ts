@@ -45,7 +45,8 @@ export function diffHostContext(previous: McpUiHostContext, next: McpUiHostConte
  */
 export function mergeHostContext(current: McpUiHostContext, change: Partial<McpUiHostContext>): { context: McpUiHostContext; changed: string[] } {
   const context: McpUiHostContext = { ...current }
-  const changed = Object.keys(change).filter((key) => key !== '__proto__' && !deepEqual(current[key], change[key]))
+  // Against the context's own values: `toString` or `constructor` in a change must not meet `Object.prototype`'s.
+  const changed = Object.keys(change).filter((key) => key !== '__proto__' && !deepEqual(Object.hasOwn(current, key) ? current[key] : undefined, change[key]))
   for (const key of changed) {
     if (change[key] === undefined) delete context[key]
     else context[key] = change[key]

@@ -94,6 +94,10 @@ describe('diffHostContext (A.3)', () => {
 describe('mergeHostContext: top-level replace', () => {
   const current: McpUiHostContext = { theme: 'dark', styles: styles('#000'), containerDimensions: { maxHeight: 600 } }
 
+  test('compares with the context\'s own values: an inherited name set to undefined is no change', () => {
+    expect(mergeHostContext(current, { toString: undefined, constructor: undefined } as never)).toEqual({ context: current, changed: [] })
+  })
+
   test('replaces changed keys whole and reports them', () => {
     const { context, changed } = mergeHostContext(current, { containerDimensions: { height: 400 } })
     // Replaced, not deep-merged: a deep merge would leave {height, maxHeight}, an invalid union.

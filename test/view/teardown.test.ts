@@ -86,6 +86,18 @@ describe('ViewBridge teardown', () => {
     })
   }
 
+  it('owes nothing for a teardown the host cancelled: closing afterwards answers no id', async () => {
+    const view = await connected()
+    view.on('teardown', () => new Promise((resolve) => setTimeout(resolve, 30)))
+    host.send({ jsonrpc: '2.0', id: 80, method: 'ui/resource-teardown', params: {} })
+    await flush(host.pair)
+    host.notify('notifications/cancelled', { requestId: 80, reason: 'changed its mind' })
+    await flush(host.pair)
+    view.close()
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(host.received.filter((m) => m.id === 80)).toEqual([])
+  })
+
   it('answers a teardown once: closing after the answer went out sends nothing more', async () => {
     const view = await connected()
     host.send({ jsonrpc: '2.0', id: 79, method: 'ui/resource-teardown', params: {} })
