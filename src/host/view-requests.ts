@@ -28,7 +28,7 @@ import {
   UPDATE_MODEL_CONTEXT,
   hostAllows,
   isObject,
-  MODALITIES,
+  acceptsModality,
   readCallToolParams,
   readCreateMessageParams,
   readDownloadFileParams,
@@ -125,11 +125,10 @@ const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
 /** Refuses content the host did not say it accepts (when it lists what it accepts at all). */
 function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured: boolean): void {
-  if (!isObject(advertised) || !MODALITIES.some((key) => key in advertised)) return
+  if (!isObject(advertised)) return
   const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))
   for (const kind of structured ? [...kinds, 'structuredContent'] : kinds) {
-    // Own keys only: a block typed `__proto__` or `constructor` must not find an inherited object.
-    if (!Object.hasOwn(advertised, kind) || !isObject(advertised[kind])) throw new BridgeError('INVALID_PARAMS', `${method}: ${kind} content not accepted`)
+    if (!acceptsModality(advertised, kind)) throw new BridgeError('INVALID_PARAMS', `${method}: ${kind} content not accepted`)
   }
 }
 

@@ -15,7 +15,7 @@
  * spec's experimental channel, `hostCapabilities.experimental["openai/widgetState"] = { state }`,
  * which also tells the app that this host persists its state.
  */
-import { isObject, MODALITIES } from '../protocol/index.js'
+import { acceptsModality, isObject } from '../protocol/index.js'
 import { headInsertionPoint } from '../host/csp-meta.js'
 import type { HostBridgeOptions } from '../host/host-bridge.js'
 import type { HostRequestContext } from '../host/view-requests.js'
@@ -48,7 +48,7 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
       ...capabilities,
       // Widget state travels as structured content: a host that lists the kinds of model context
       // it accepts gets that one added (one that lists none already accepts every kind).
-      updateModelContext: isObject(advertised) && MODALITIES.some((key) => key in advertised) ? { ...advertised, structuredContent: {} } : (advertised ?? { structuredContent: {} }),
+      updateModelContext: isObject(advertised) && !acceptsModality(advertised, 'structuredContent') ? { ...advertised, structuredContent: {} } : (advertised ?? { structuredContent: {} }),
       experimental: { ...capabilities.experimental, [WIDGET_STATE_KEY]: store.state === undefined ? {} : { state: store.state } },
     },
     handlers: {

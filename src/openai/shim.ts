@@ -19,7 +19,7 @@
  *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
  *   layer), so it never speaks for a bridge that is already in the page.
  */
-import { deepEqual, isObject, MODALITIES, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
+import { acceptsModality, deepEqual, isObject, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
 import { ViewBridge, type ViewBridgeOptions, type ViewConnection } from '../view/view-bridge.js'
 import type { MessageSource, MessageTarget } from '../view/parent-transport.js'
 import { contextGlobals, type OpenAiGlobals } from './globals.js'
@@ -124,8 +124,7 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       sendFollowupTurn: caps?.message,
       openExternal: caps?.openLinks,
       requestDisplayMode: bridge.hostContext.availableDisplayModes?.some((mode) => mode !== 'inline'),
-      // As the host reads a capability: listing no modality accepts every kind.
-      setWidgetState: isObject(model) && (isObject(model.structuredContent) || !MODALITIES.some((key) => key in model)),
+      setWidgetState: isObject(model) && acceptsModality(model, 'structuredContent'),
     }
     const target = openai as unknown as Record<string, unknown>
     for (const [name, on] of Object.entries(supported)) {

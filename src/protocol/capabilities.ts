@@ -51,3 +51,12 @@ export function appProvidesTools(capabilities: McpUiAppCapabilities | undefined)
  * none of them (`{}`) accepts every kind: it only says the method is supported.
  */
 export const MODALITIES = ['text', 'image', 'audio', 'resource', 'resourceLink', 'structuredContent']
+
+/**
+ * Whether a `message` or `updateModelContext` capability accepts content of `kind` (a
+ * {@link MODALITIES} key): it lists none of them, or lists this one as an object (an own key: a
+ * kind named `__proto__` or `constructor` must not find an inherited object).
+ */
+export function acceptsModality(capability: object, kind: string): boolean {
+  return !MODALITIES.some((key) => key in capability) || (Object.hasOwn(capability, kind) && isObject((capability as Record<string, unknown>)[kind]))
+}

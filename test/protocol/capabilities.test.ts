@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { HOST_CAPABILITY_FOR, appProvidesTools, hostAllows } from '../../src/protocol/capabilities.js'
+import { HOST_CAPABILITY_FOR, acceptsModality, appProvidesTools, hostAllows } from '../../src/protocol/capabilities.js'
 
 describe('hostAllows: advertise = enforce (A.6)', () => {
   const gated: Array<[string, string]> = [
@@ -49,5 +49,24 @@ describe('appProvidesTools', () => {
     expect(appProvidesTools({})).toBe(false)
     expect(appProvidesTools(undefined)).toBe(false)
     expect(appProvidesTools({ tools: true as never })).toBe(false)
+  })
+})
+
+describe('acceptsModality: one reading of a message/updateModelContext capability for the host and the compatibility layers', () => {
+  test('a capability that lists no modality accepts every kind, unknown keys included', () => {
+    expect(acceptsModality({}, 'image')).toBe(true)
+    expect(acceptsModality({ somethingNew: {} }, 'structuredContent')).toBe(true)
+  })
+
+  test('a capability that lists modalities accepts exactly those given as objects', () => {
+    const textOnly = { text: {} }
+    expect(acceptsModality(textOnly, 'text')).toBe(true)
+    expect(acceptsModality(textOnly, 'structuredContent')).toBe(false)
+    expect(acceptsModality({ text: {}, image: true }, 'image')).toBe(false)
+  })
+
+  test('an inherited name is never a listed kind', () => {
+    expect(acceptsModality({ text: {} }, 'constructor')).toBe(false)
+    expect(acceptsModality({ text: {} }, '__proto__')).toBe(false)
   })
 })
