@@ -87,23 +87,11 @@ export const DEFAULT_POLICY_PROBES = { fetch: 'a fetch', image: 'an image', scri
 /** Minimal session (no CSP declared: the restrictive default). */
 export async function probeDefaultNetwork(session: HostSession, target: ProbeTarget): Promise<SandboxObservation['minimal']> {
   const url = (name: string) => `${target.declared}/probe/${target.token}/minimal/${name}`
-  const urls = {
-    ...Object.fromEntries(Object.keys(DEFAULT_POLICY_PROBES).map((name) => [name, url(name)])),
-    frame: url('frame'),
-    object: url('object'),
-    base: url('base/'),
-  } as Record<keyof typeof DEFAULT_POLICY_PROBES | 'frame' | 'object' | 'base', string>
-  return probeUrls(session, target, urls, {
-    fetch: [urls.fetch],
-    image: [urls.image],
-    script: [urls.script],
-    style: [urls.style],
-    font: [urls.font],
-    media: [urls.media],
-    frame: [urls.frame],
-    object: [urls.object],
-    base: urls.base,
-  })
+  // One URL per kind of load, each requested by the probe of that name.
+  const loads = Object.fromEntries([...Object.keys(DEFAULT_POLICY_PROBES), 'frame', 'object'].map((name) => [name, url(name)]))
+  const urls = { ...loads, base: url('base/') }
+  const request = { ...Object.fromEntries(Object.entries(loads).map(([name, address]) => [name, [address]])), base: urls.base } as NetworkProbe
+  return probeUrls(session, target, urls, request)
 }
 
 /** The view posts the messages reserved for the host's proxy: nothing may come of them. */
