@@ -31,7 +31,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   notifications: { burst: 240, perSecond: 120 },
 }
 
-export function createLimiter(limit: RateLimit, now: () => number = Date.now): () => boolean {
+/**
+ * A token bucket for `limit`. Time is monotonic (`performance.now()`): a wall clock corrected
+ * backwards would drain the bucket and lock a quiet view out for as long as the step.
+ */
+export function createLimiter(limit: RateLimit, now: () => number = () => performance.now()): () => boolean {
   let tokens = limit.burst
   let last = now()
   return () => {
