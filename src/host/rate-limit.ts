@@ -20,7 +20,10 @@ export interface RateLimits {
   calls: RateLimit
   /** `ui/update-model-context`. */
   context: RateLimit
-  /** `size-changed` and logging notifications; the excess is dropped. */
+  /**
+   * Each notification method on its own (`size-changed`, logging, `request-teardown`, the view's
+   * `tools/list_changed`): the excess is dropped, except the latest, delivered a second later.
+   */
   notifications: RateLimit
 }
 

@@ -293,14 +293,24 @@ export function serveViewRequests(
     serve(method, 'calls', method === RESOURCES_READ ? readReadResourceParams : (p) => readPaginatedParams(p, method), forwarding(name))
   }
 
-  /** A notification from the view: gated and rate-limited like requests, but dropped instead of answered. */
+  /**
+   * A notification from the view: gated and rate-limited like requests, but dropped instead of
+   * answered. Each method has its own bucket, so a flood of logs cannot cost the view its
+   * teardown request. Over the limit, the latest dropped one is kept and delivered once a token is
+   * back: a view reports its size only when it changes, so its last report must not be lost.
+   */
   const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake = false) => {
-    session.on(method, (params) => {
+    const allowed = createLimiter(limits.notifications)
+    let latest: Record<string, unknown> | undefined
+    const receive = (params: Record<string, unknown>) => {
       if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
       if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
-      if (!limiters.notifications()) {
+      if (!allowed()) {
         // One warning per burst of drops, not one per dropped message.
         if (droppedNotifications++ % 1000 === 0) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
+        // A second later the bucket has tokens again (or the latest waits another second).
+        if (!latest) setTimeout(receiveLatest, 1000)
+        latest = params
         return
       }
       try {
@@ -309,7 +319,13 @@ export function serveViewRequests(
         // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
         note((error as Error).message, 'MALFORMED')
       }
-    })
+    }
+    const receiveLatest = () => {
+      const params = latest!
+      latest = undefined
+      if (!session.closed) receive(params)
+    }
+    session.on(method, receive)
   }
   listen(SIZE_CHANGED, (params) => events.emit('sizechange', readSizeChanged(params)))
   listen(LOGGING_MESSAGE, (params) => events.emit('log', readLoggingMessageParams(params, note)))

@@ -76,6 +76,29 @@ describe('the gate runs before any handler', () => {
     expect(sizes).toHaveBeenCalledTimes(5)
     expect(warnings.filter((w) => /rate limit/i.test(w.message))).toHaveLength(1)
   })
+
+  it('delivers the latest dropped notification once the bucket refills: a view\'s last size report is never lost', async () => {
+    const { view, bridge, pair } = start({ rateLimits: { notifications: { burst: 5, perSecond: 1 } } })
+    const heights: unknown[] = []
+    bridge.on('sizechange', (size) => void heights.push(size.height))
+    await view.initialize()
+    for (let i = 0; i < 50; i++) view.notify('ui/notifications/size-changed', { height: i })
+    await pair.flush()
+    expect(heights).toEqual([0, 1, 2, 3, 4])
+    await until(() => heights.length === 6, 3000)
+    expect(heights.at(-1)).toBe(49)
+  })
+
+  it('limits each notification on its own: a flood of logs does not drop the view\'s teardown request', async () => {
+    const { view, bridge, pair } = start({ capabilities: { logging: {} }, rateLimits: { notifications: { burst: 5, perSecond: 1 } } })
+    const asked = vi.fn()
+    bridge.on('requestteardown', asked)
+    await view.initialize()
+    for (let i = 0; i < 50; i++) view.notify('notifications/message', { level: 'info', data: i })
+    view.notify('ui/notifications/request-teardown', {})
+    await pair.flush()
+    expect(asked).toHaveBeenCalledTimes(1)
+  })
 })
 
 describe('ui/message', () => {
