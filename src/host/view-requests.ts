@@ -165,6 +165,8 @@ export function serveViewRequests(
   // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
   const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY)
   let callsInFlight = 0
+  let contextUpdates = 0
+  let latestContextUpdate = 0
   let droppedNotifications = 0
 
   /**
@@ -228,7 +230,11 @@ export function serveViewRequests(
 
   serve(UPDATE_MODEL_CONTEXT, 'context', readUpdateModelContextParams, async (params, context) => {
     checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
+    const update = ++contextUpdates
     await handlers.updateModelContext?.(params, hostContext(context))
+    // An update the host's handler finished after a newer one, or one cancelled (or closed) meanwhile, replaces nothing.
+    if (update < latestContextUpdate || context.signal.aborted) return
+    latestContextUpdate = update
     const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
     events.emit('modelcontext', empty ? undefined : params)
     // Nothing returned: the session answers `{}`.
