@@ -188,9 +188,10 @@ export class HostBridge {
     return this.#events.on(event, listener)
   }
 
-  /** The current host context (what the view has or will have). A copy: change it with `setHostContext()`. */
+  /** The current host context (what the view has or will have). A deep copy: change it with `setHostContext()`. */
   get hostContext(): McpUiHostContext {
-    return { ...this.#context }
+    // Deep: a nested object edited in place and set back must be a change the view hears of.
+    return structuredClone(this.#context)
   }
 
   /** The latest `ui/update-model-context` from the view: give this to the model in future turns. */
