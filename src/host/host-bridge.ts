@@ -175,10 +175,16 @@ export class HostBridge {
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
-    this.#tools = toolDirectoryFor(options.client, options.tools)
-    session.handle(INITIALIZE, (params) => this.#initialize(params))
-    session.on(INITIALIZED, () => this.#onInitialized())
-    serveViewRequests(session, options, this, this.#tools, this.#note, this.#events)
+    try {
+      this.#tools = toolDirectoryFor(options.client, options.tools)
+      session.handle(INITIALIZE, (params) => this.#initialize(params))
+      session.on(INITIALIZED, () => this.#onInitialized())
+      serveViewRequests(session, options, this, this.#tools, this.#note, this.#events)
+    } catch (error) {
+      // The session already listens: options that fail here must not leave the frame bridged for good.
+      session.close()
+      throw error
+    }
     // Registered before any host listener, so `modelContext` is current when theirs run.
     this.#events.on('modelcontext', (context) => (this.#modelContext = context))
   }
