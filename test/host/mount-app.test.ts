@@ -184,6 +184,17 @@ describe('tool data', () => {
     await until(() => view.notifications().length === 2)
     expect(view.notifications()[0].params).toEqual({ arguments: {} })
   })
+
+  it('sends a result without content as a CallToolResult (content [], with a warning): the wire form is the spec\'s', async () => {
+    const { app, window } = mount({ toolInput: { q: 1 }, toolResult: Promise.resolve({ structuredContent: { temperature: 21 } }) })
+    const warnings: string[] = []
+    app.bridge.on('warning', (warning) => void warnings.push(warning.message))
+    const view = await viewOf(app, window)
+    await view.initialize()
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications()[1].params).toEqual({ structuredContent: { temperature: 21 }, content: [] })
+    expect(warnings).toContain('mountApp: toolResult without content: sent with content []')
+  })
 })
 
 describe('sizing', () => {
