@@ -231,7 +231,10 @@ export class HostBridge {
   /**
    * Changes the host context (top-level replace; a key set to `undefined` is removed) and sends
    * the view only the keys that changed. Held until the view is initialized. A display mode the
-   * view did not declare is refused with `DENIED`.
+   * view did not declare is refused with `DENIED`, except `inline`: the spec forbids switching a
+   * view to an undeclared mode, and we read `inline` as outside that rule, because it is where
+   * every view starts and what a host returns to when the user leaves fullscreen or closes a
+   * picture-in-picture window (refusing it would leave host and view disagreeing).
    */
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
@@ -385,7 +388,7 @@ export class HostBridge {
     return (this.#app?.appCapabilities.availableDisplayModes ?? ['inline']).includes(mode)
   }
 
-  /** A mode the host may set: inline always, any mode before the handshake, else one the view declared. */
+  /** A mode the host may set: inline always (see `setHostContext`), any mode before the handshake, else one the view declared. */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
     return mode === 'inline' || !this.#app || this.#declared(mode)
   }
