@@ -160,7 +160,8 @@ export function serveViewRequests(
 ): void {
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
-  const limiters = Object.fromEntries(Object.entries(limits).map(([bucket, limit]) => [bucket, createLimiter(limit)])) as Record<keyof RateLimits, () => boolean>
+  // Requests share their category's bucket; each notification method gets its own (see `listen`).
+  const limiters: Partial<Record<keyof RateLimits, () => boolean>> = {}
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
   const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY)
@@ -181,10 +182,11 @@ export function serveViewRequests(
     run: (params: P, context: RequestContext) => unknown,
     overLimit?: () => unknown,
   ) => {
+    const allowed = (limiters[bucket] ??= createLimiter(limits[bucket]))
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
       if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
-      if (!limiters[bucket]()) {
+      if (!allowed()) {
         if (overLimit) return overLimit()
         throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
       }
