@@ -97,7 +97,8 @@ export interface HostHandlers {
   message?: (params: McpUiMessageParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
    * `ui/update-model-context`: the bridge keeps the latest one as `modelContext` once this handler
-   * returns (throwing refuses the update and keeps the previous one).
+   * returns (throwing refuses the update and keeps the previous one). Latest as the view sent
+   * them: an update finished after a newer one, or cancelled meanwhile, is not kept.
    */
   updateModelContext?: (params: McpUiUpdateModelContextParams, context: HostRequestContext) => Awaitable<void>
   /** `ui/open-link`, only for URLs whose scheme is allowed: open it (ask the user first if you like). */
