@@ -56,11 +56,9 @@ import {
   type McpUiDownloadFileParams,
   type McpUiHostCapabilities,
   type McpUiHostContext,
-  type McpUiInitializeResult,
   type McpUiMessageParams,
   type McpUiResourceTeardownParams,
   type McpUiSizeChangedParams,
-  type RequestId,
   type McpUiToolCancelledParams,
   type McpUiToolInputParams,
   type McpUiUpdateModelContextParams,
@@ -160,12 +158,12 @@ export class ViewBridge {
   /** Context changes that raced ahead of the handshake answer, merged; applied after it, not lost. */
   #earlyChanges: McpUiHostContext | undefined = {}
   /** The handshake answer, its `hostContext` kept current. */
-  #connection: McpUiInitializeResult | undefined
+  #connection: ViewConnection | undefined
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
-  /** The id of the `ui/resource-teardown` being served, until its answer is sent. */
-  #tearingDown: RequestId | undefined
+  /** Answers the `ui/resource-teardown` being served, until its answer is sent. */
+  #answerTeardown: (() => void) | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.#session.warn(code, message)
 
   constructor(options: ViewBridgeOptions) {
@@ -200,8 +198,8 @@ export class ViewBridge {
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params, { id, signal, afterResponse }) => {
       // Until it is answered, or the host cancelled it (then `close()` owes it nothing).
-      this.#tearingDown = id
-      const answered = () => (this.#tearingDown = undefined)
+      this.#answerTeardown = () => this.#transport.send({ jsonrpc: '2.0', id, result: {} })
+      const answered = () => (this.#answerTeardown = undefined)
       afterResponse(answered)
       signal.addEventListener('abort', answered)
       const outcomes = await Promise.allSettled(collect(this.#events.listeners('teardown'), readTeardownParams(params)))
@@ -254,12 +252,14 @@ export class ViewBridge {
       this.#transport.pin()
       const { protocolVersion, hostContext } = result
       if (!isSupportedVersion(protocolVersion)) this.#note(`Unknown version ${protocolVersion}`, 'VERSION')
-      this.#connection = { ...result, hostContext: {} }
+      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: {}, protocolVersion }
       this.#session.notify(INITIALIZED, {})
-      this.#changeContext(mergeHostContext(hostContext, this.#earlyChanges!).context)
+      // Early changes replace top-level keys; one they withdrew (`undefined`) is no change from `{}`.
+      this.#changeContext({ ...hostContext, ...this.#earlyChanges })
       this.#earlyChanges = undefined
       if (this.#autoResize) this.startAutoResize()
-      return { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: this.hostContext, protocolVersion }
+      // A copy: later context changes replace the bridge's context, not the caller's.
+      return { ...this.#connection }
     } catch (error) {
       this.close(`${INITIALIZE} failed: ${(error as Error).message}`)
       throw error
@@ -402,7 +402,7 @@ export class ViewBridge {
     if (this.#session.closed) return
     // A teardown listener that closes the bridge (save, then close) still owes the host its answer:
     // without it the host waits out its whole teardown timeout.
-    if (this.#tearingDown !== undefined) this.#transport.send({ jsonrpc: '2.0', id: this.#tearingDown, result: {} })
+    this.#answerTeardown?.()
     this.stopAutoResize()
     this.#session.close(reason)
     this.#events.emit('close', reason)
