@@ -21,15 +21,16 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
   const listeners = <K extends keyof Events>(event: K): Array<Events[K]> => all[event] ?? []
   return {
     on(event, listener) {
-      ;(all[event] ??= []).push(listener)
+      // A new array, never a push: an emit under way keeps iterating the one it started with.
+      all[event] = [...listeners(event), listener]
       return () => {
         all[event] = listeners(event).filter((other) => other !== listener)
       }
     },
     emit(event, ...args) {
-      // A copy: a listener added during the event is called from the next one on, and one removed
-      // during it (by a listener before it) is not called at all, as in the DOM.
-      for (const listener of [...listeners(event)]) {
+      // The arrays are replaced, never changed: a listener added during the event is called from the
+      // next one on, and one removed during it (by a listener before it) is not called at all, as in the DOM.
+      for (const listener of listeners(event)) {
         if (!listeners(event).includes(listener)) continue
         try {
           listener(...args)
