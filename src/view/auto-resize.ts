@@ -41,10 +41,10 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
     timer = undefined
     const size = { width: extent('width'), height: extent('height') }
     mutations.takeRecords()
-    const key = size.width + 'x' + size.height
+    const key = JSON.stringify(size)
     if (key !== last && report(size)) last = key
   }
-  const schedule = () => (timer ??= setTimeout(measure, 0))
+  const schedule = () => (timer ??= setTimeout(measure))
   // The observers of the document's own window: the document may belong to another realm.
   const mutations = new view.MutationObserver(schedule)
   // Optional: without it (jsdom, old WebViews) mutations and loads still trigger a measure.

@@ -11,9 +11,9 @@ import type { McpUiHostContext, McpUiStyles, McpUiTheme } from '../protocol/inde
  * both when `theme` is neither `light` nor `dark`.
  */
 export function applyDocumentTheme(theme: McpUiTheme | undefined, root: HTMLElement = document.documentElement): void {
-  const known = theme === 'light' || theme === 'dark'
-  root.style.colorScheme = known ? theme : '' // '' removes the declaration
-  if (known) root.dataset.theme = theme
+  const scheme = theme === 'light' || theme === 'dark' ? theme : ''
+  root.style.colorScheme = scheme // '' removes the declaration
+  if (scheme) root.dataset.theme = scheme
   else delete root.dataset.theme
 }
 
