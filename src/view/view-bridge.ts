@@ -430,18 +430,14 @@ export class ViewBridge {
    * Sends a request once the handshake is done, refused before sending when the host did not
    * advertise it (PROTOCOL.md A.6). A connected call gets the session's own promise, with no async
    * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
+   * Before the handshake answer, after close, or refused, it waits for {@link #ready} first.
    */
   #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    return this.#allows(method)
-      ? this.#session.request(method, params as Record<string, unknown>, options)
-      : this.#requestLater(method, params, options)
-  }
-
-  /** {@link #request} before the handshake answer, after close, or refused. */
-  async #requestLater(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
-    await this.#ready(method)
-    if (!hostAllows(this.hostCapabilities, method)) throw failure('NOT_SUPPORTED', method, 'not advertised')
-    return this.#session.request(method, params as Record<string, unknown>, options)
+    const send = () => {
+      if (!hostAllows(this.hostCapabilities, method)) throw failure('NOT_SUPPORTED', method, 'not advertised')
+      return this.#session.request(method, params as Record<string, unknown>, options)
+    }
+    return this.#allows(method) ? send() : this.#ready(method).then(send)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
