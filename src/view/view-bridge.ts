@@ -68,7 +68,7 @@ import {
   type RequestOptions,
 } from '../protocol/index.js'
 import { failure } from '../protocol/session-core.js'
-import { collect, createEmitter } from '../shared/emitter.js'
+import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
 import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
 import { startAutoResize } from './auto-resize.js'
@@ -202,7 +202,9 @@ export class ViewBridge {
       const answered = () => (this.#answerTeardown = undefined)
       afterResponse(answered)
       signal.addEventListener('abort', answered)
-      const outcomes = await Promise.allSettled(collect(this.#events.listeners('teardown'), readTeardownParams(params)))
+      const read = readTeardownParams(params)
+      // Async, so that what a listener throws becomes a rejection like any other.
+      const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
       this.stopAutoResize()
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${(outcome.reason as Error)?.message ?? outcome.reason}`)
