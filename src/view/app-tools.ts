@@ -29,7 +29,7 @@ export type AppToolHandler = (args: Record<string, unknown>, context: RequestCon
 export interface AppTools {
   /**
    * Fixes the capabilities sent in `ui/initialize`: tools registered before the handshake add
-   * `tools: { listChanged: true }`.
+   * `tools: { listChanged: true }`. Starts answering the host's tools requests when they declare `tools`.
    */
   declare(capabilities: McpUiAppCapabilities): McpUiAppCapabilities
   /** Adds a tool and returns the function that removes it; see `ViewBridge.registerTool`. */
@@ -37,36 +37,40 @@ export interface AppTools {
 }
 
 /**
- * Answers the host's `tools/list` and `tools/call` on `session` from the tools registered.
+ * Answers the host's `tools/list` and `tools/call` on `session` from the tools registered, once
+ * the handshake declared `tools` (before, and without it, the session answers `-32601` itself).
  * `notify` is the bridge's own sender: it sends nothing before the handshake or after close.
  */
 export function serveAppTools(session: SessionCore, note: Note, notify: (method: string, params: Record<string, unknown>) => unknown): AppTools {
   const tools = new Map<string, { tool: Tool; handler: AppToolHandler }>()
   /** The capabilities declared in the handshake, once it happened. */
   let declared: McpUiAppCapabilities | undefined
-  const requireTools = () => {
-    if (!declared?.tools) throw new BridgeError('NOT_SUPPORTED', 'No tools declared')
-  }
   const changed = () => {
     // Not before the handshake answer: the host lists the tools after `initialized` anyway.
     if (declared?.tools?.listChanged) notify(TOOLS_LIST_CHANGED, {})
   }
-  session.handle(TOOLS_LIST, () => (requireTools(), { tools: [...tools.values()].map((entry) => entry.tool) }))
-  session.handle(TOOLS_CALL, async (params, context) => {
-    requireTools()
-    const call = readCallToolParams(params, note)
-    const entry = tools.get(call.name)
-    if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool ${call.name}`)
-    try {
-      const result = await entry.handler(call.arguments ?? {}, context)
-      if (!isObject(result)) throw new Error(`${call.name} returned no result`)
-      return readCallToolResult(result, note)
-    } catch (error) {
-      return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
-    }
-  })
+  const serve = () => {
+    session.handle(TOOLS_LIST, () => ({ tools: [...tools.values()].map((entry) => entry.tool) }))
+    session.handle(TOOLS_CALL, async (params, context) => {
+      const call = readCallToolParams(params, note)
+      const entry = tools.get(call.name)
+      if (!entry) throw new BridgeError('INVALID_PARAMS', `Unknown tool ${call.name}`)
+      try {
+        const result = await entry.handler(call.arguments ?? {}, context)
+        if (!isObject(result)) throw new Error(`${call.name} returned no result`)
+        return readCallToolResult(result, note)
+      } catch (error) {
+        return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
+      }
+    })
+  }
   return {
-    declare: (capabilities) => (declared = tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities),
+    declare(capabilities) {
+      declared = tools.size && !capabilities.tools ? { ...capabilities, tools: { listChanged: true } } : capabilities
+      // Advertise = enforce: without `tools`, the host's tools requests find no method (-32601).
+      if (declared.tools) serve()
+      return declared
+    },
     register(name, definition, handler) {
       if (tools.has(name)) throw new BridgeError('PROTOCOL', `Tool ${name} exists`)
       // After the handshake the host knows for good whether this app has tools.
