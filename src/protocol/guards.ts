@@ -120,8 +120,10 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   const context: McpUiHostContext = {}
   for (const key of Object.keys(value)) {
     const field = value[key]
+    // The check of a known field; an own key only (`toString` is an unknown key, not `Object.prototype`'s).
+    const check = Object.hasOwn(HOST_CONTEXT_FIELDS, key) && HOST_CONTEXT_FIELDS[key]
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
-    if (key !== '__proto__' && (field === undefined || hostContextFieldIsValid(key, field))) context[key] = field
+    if (key !== '__proto__' && (field === undefined || !check || check(field))) context[key] = field
     else note(`${where}: dropped ${key}`, 'MALFORMED')
   }
   return context
@@ -154,10 +156,6 @@ const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   deviceCapabilities: isObject,
   safeAreaInsets: (value) => isObject(value) && finite([value.top, value.right, value.bottom, value.left]),
   toolInfo: (value) => isObject(value) && isTool(value.tool),
-}
-
-function hostContextFieldIsValid(key: string, value: unknown): boolean {
-  return !Object.hasOwn(HOST_CONTEXT_FIELDS, key) || HOST_CONTEXT_FIELDS[key]!(value)
 }
 
 /** The `ui/initialize` result. Missing capability or context objects are noted and defaulted. */
