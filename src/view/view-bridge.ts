@@ -242,7 +242,7 @@ export class ViewBridge {
     const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
       if (this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
-      const result = readInitializeResult(
+      const { protocolVersion, hostContext, hostInfo, hostCapabilities } = readInitializeResult(
         await this.#session.request(
           INITIALIZE,
           // The spec has the view declare its display modes: inline, unless the app says more.
@@ -252,9 +252,8 @@ export class ViewBridge {
         this.#note,
       )
       this.#transport.pin()
-      const { protocolVersion, hostContext } = result
       if (!isSupportedVersion(protocolVersion)) this.#note(`Unknown version ${protocolVersion}`, 'VERSION')
-      this.#connection = { hostInfo: result.hostInfo, hostCapabilities: result.hostCapabilities, hostContext: {}, protocolVersion }
+      this.#connection = { hostInfo, hostCapabilities, hostContext: {}, protocolVersion }
       this.#session.notify(INITIALIZED, {})
       // Early changes replace top-level keys; one they withdrew (`undefined`) is no change from `{}`.
       this.#changeContext({ ...hostContext, ...this.#earlyChanges })
