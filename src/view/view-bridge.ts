@@ -189,12 +189,7 @@ export class ViewBridge {
     oneShot('toolresult', TOOL_RESULT, (params) => readCallToolResult(params, this.#note, TOOL_RESULT))
     oneShot('toolcancelled', TOOL_CANCELLED, readToolCancelled)
     session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
-    session.on(HOST_CONTEXT_CHANGED, (params) => {
-      const change = readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)
-      // Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
-      if (this.#earlyChanges) Object.assign(this.#earlyChanges, change)
-      else this.#changeContext(change)
-    })
+    session.on(HOST_CONTEXT_CHANGED, (params) => this.#changeContext(readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)))
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params, { id, signal, afterResponse }) => {
       // Until it is answered, or the host cancelled it (then `close()` owes it nothing).
@@ -256,8 +251,9 @@ export class ViewBridge {
       this.#connection = { hostInfo, hostCapabilities, hostContext: {}, protocolVersion }
       this.#session.notify(INITIALIZED, {})
       // Early changes replace top-level keys; one they withdrew (`undefined`) is no change from `{}`.
-      this.#changeContext({ ...hostContext, ...this.#earlyChanges })
+      const early = this.#earlyChanges
       this.#earlyChanges = undefined
+      this.#changeContext({ ...hostContext, ...early })
       if (this.#autoResize) this.startAutoResize()
       // A copy: later context changes replace the bridge's context, not the caller's.
       return { ...this.#connection }
@@ -415,6 +411,11 @@ export class ViewBridge {
   }
 
   #changeContext(change: McpUiHostContext): void {
+    if (this.#earlyChanges) {
+      // Before the handshake answer. Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
+      Object.assign(this.#earlyChanges, change)
+      return
+    }
     const { context, changed } = mergeHostContext(this.hostContext, change)
     if (!changed.length) return
     this.#connection!.hostContext = context
