@@ -134,8 +134,6 @@ const isString = (value: unknown) => typeof value === 'string'
 // Marked pure: a host never reads host context, and a call at module level would keep the table in
 // its bundle (a spread argument would keep the call anyway: iterating may have effects).
 const isDisplayMode = /* @__PURE__ */ oneOf(DISPLAY_MODES)
-/** Each value given, and a finite number. */
-const finite = (values: unknown[]) => values.every(Number.isFinite)
 
 /** Checks for the known host-context fields; an unknown key passes (forward compatibility). */
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
@@ -150,11 +148,11 @@ const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   // Axes given as numbers, at most one of `height`/`maxHeight` and of `width`/`maxWidth`.
   containerDimensions: (value) =>
     isObject(value) &&
-    finite(Object.values(value).filter((axis) => axis !== undefined)) &&
+    Object.values(value).every((axis) => axis === undefined || Number.isFinite(axis)) &&
     [value.height, value.maxHeight].includes(undefined) &&
     [value.width, value.maxWidth].includes(undefined),
   deviceCapabilities: isObject,
-  safeAreaInsets: (value) => isObject(value) && finite([value.top, value.right, value.bottom, value.left]),
+  safeAreaInsets: (value) => isObject(value) && [value.top, value.right, value.bottom, value.left].every(Number.isFinite),
   toolInfo: (value) => isObject(value) && isTool(value.tool),
 }
 
