@@ -119,7 +119,9 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
   if (!isObject(value)) invalid(where, 'host context', 'an object')
   const context: McpUiHostContext = {}
   for (const key of Object.keys(value)) {
-    const field = value[key]
+    let field = value[key]
+    // A mode this library does not know (a later spec's) costs the list that entry only, not the list.
+    if (key === 'availableDisplayModes' && Array.isArray(field)) field = field.filter(isDisplayMode)
     // The check of a known field; an own key only (`toString` is an unknown key, not `Object.prototype`'s).
     const check = Object.hasOwn(HOST_CONTEXT_FIELDS, key) && HOST_CONTEXT_FIELDS[key]
     // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
@@ -139,7 +141,7 @@ const isDisplayMode = /* @__PURE__ */ oneOf(DISPLAY_MODES)
 const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
   theme: /* @__PURE__ */ oneOf(['light', 'dark']),
   displayMode: isDisplayMode,
-  availableDisplayModes: (value) => Array.isArray(value) && [...value].every(isDisplayMode),
+  availableDisplayModes: Array.isArray,
   platform: /* @__PURE__ */ oneOf(['web', 'desktop', 'mobile']),
   locale: isString,
   timeZone: isString,

@@ -39,10 +39,7 @@ describe('readHostContext: one bad field never costs the rest', () => {
   test.for<[string, unknown]>([
     ['theme', 'blue'],
     ['displayMode', 'maximized'],
-    ['availableDisplayModes', ['inline', 'maximized']],
     ['availableDisplayModes', 'inline'],
-    // A hole, as structured clone delivers `[, 'inline']`: not a display mode.
-    ['availableDisplayModes', structuredClone([, 'inline'])],
     ['platform', 'tv'],
     ['locale', 42],
     ['timeZone', null],
@@ -66,6 +63,12 @@ describe('readHostContext: one bad field never costs the rest', () => {
     expect(notes).toHaveLength(1)
     expect(notes[0]!.code).toBe('MALFORMED')
     expect(notes[0]!.message).toContain(key)
+  })
+
+  test('availableDisplayModes keeps the modes this library knows: an unknown one (a later spec\'s) or a hole costs that entry only', () => {
+    const { note } = recordNotes()
+    expect(readHostContext({ availableDisplayModes: ['inline', 'sidebar', 'fullscreen'] }, note)).toEqual({ availableDisplayModes: ['inline', 'fullscreen'] })
+    expect(readHostContext({ availableDisplayModes: structuredClone([, 'pip', 42]) }, note)).toEqual({ availableDisplayModes: ['pip'] })
   })
 
   test('an undefined value is kept: it is how the host withdraws a field', () => {

@@ -186,6 +186,14 @@ describe('ViewBridge display mode', () => {
     expect(await outcome).toBe('inline')
   })
 
+  it('asks for a mode the host lists next to one this library does not know (a later spec\'s)', async () => {
+    const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen', 'sidebar'] })
+    expect(view.hostContext.availableDisplayModes).toEqual(['inline', 'fullscreen'])
+    const outcome = view.requestDisplayMode('fullscreen')
+    await answer('ui/request-display-mode', { result: { mode: 'fullscreen' } })
+    expect(await outcome).toBe('fullscreen')
+  })
+
   it('refuses before sending a mode the host or the app did not declare', async () => {
     const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'pip'] })
     await expect(view.requestDisplayMode('fullscreen')).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
