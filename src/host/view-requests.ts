@@ -186,7 +186,7 @@ export function serveViewRequests(
     const allowed = (limiters[bucket] ??= createLimiter(limits[bucket]))
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
-      if (!hostAllows(options.capabilities, method)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
+      if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!allowed()) {
         if (overLimit) return overLimit()
         throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
@@ -261,9 +261,6 @@ export function serveViewRequests(
   serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action(DOWNLOAD_FILE, handlers.downloadFile, params, context))
 
   serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
-    if ((params.tools !== undefined || params.toolChoice !== undefined) && !isObject(options.capabilities?.sampling?.tools)) {
-      throw new BridgeError('NOT_SUPPORTED', `${SAMPLING_CREATE_MESSAGE}: no tool use`)
-    }
     return action(SAMPLING_CREATE_MESSAGE, handlers.createSamplingMessage, params, context)
   })
 

@@ -342,7 +342,10 @@ export class ViewBridge {
     return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
 
-  /** Asks the host's model for a completion (`sampling` capability, ext-apps 2.0.4). */
+  /**
+   * Asks the host's model for a completion (`sampling` capability, ext-apps 2.0.4); with `tools` or
+   * `toolChoice`, only when the host's `sampling` lists `tools`.
+   */
   createSamplingMessage(params: CreateMessageParams, options?: RequestOptions): Promise<CreateMessageResult> {
     return this.#request(SAMPLING_CREATE_MESSAGE, params, options) as Promise<CreateMessageResult>
   }
@@ -436,10 +439,10 @@ export class ViewBridge {
    */
   #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
     const send = () => {
-      if (!hostAllows(this.hostCapabilities, method)) throw failure('NOT_SUPPORTED', method, 'not advertised')
+      if (!hostAllows(this.hostCapabilities, method, params)) throw failure('NOT_SUPPORTED', method, 'not advertised')
       return this.#session.request(method, params as Record<string, unknown>, options)
     }
-    return this.#allows(method) ? send() : this.#ready(method).then(send)
+    return this.#allows(method, params) ? send() : this.#ready(method).then(send)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
@@ -450,8 +453,8 @@ export class ViewBridge {
   }
 
   /** Connected, open, and `method` advertised by the host (PROTOCOL.md A.6). */
-  #allows(method: string): unknown {
-    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method)
+  #allows(method: string, params?: object): unknown {
+    return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method, params)
   }
 
   #notification(method: string, params: Record<string, unknown>): boolean {

@@ -29,6 +29,16 @@ describe('hostAllows: advertise = enforce (A.6)', () => {
     expect(hostAllows({ openLinks: value as never }, 'ui/open-link')).toBe(false)
   })
 
+  test('tool use in params (tools or toolChoice) also needs the capability to list tools', () => {
+    const toolUse = [{ tools: [] }, { toolChoice: { mode: 'auto' } }]
+    for (const params of toolUse) {
+      expect(hostAllows({ sampling: {} }, 'sampling/createMessage', params)).toBe(false)
+      expect(hostAllows({ sampling: { tools: true as never } }, 'sampling/createMessage', params)).toBe(false)
+      expect(hostAllows({ sampling: { tools: {} } }, 'sampling/createMessage', params)).toBe(true)
+    }
+    expect(hostAllows({ sampling: {} }, 'sampling/createMessage', { tools: undefined })).toBe(true)
+  })
+
   test('another capability does not unlock a method', () => {
     expect(hostAllows({ openLinks: {}, logging: {} }, 'ui/message')).toBe(false)
   })

@@ -177,6 +177,29 @@ describe('ViewBridge requests', () => {
   })
 })
 
+describe('ViewBridge sampling', () => {
+  const request = { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'hi' } }], maxTokens: 10 }
+
+  it('refuses tool use before sending unless the host\'s sampling lists tools', async () => {
+    const view = await connected({ sampling: {} })
+    await expect(view.createSamplingMessage({ ...request, tools: [{ name: 't', inputSchema: { type: 'object' } }] })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(view.createSamplingMessage({ ...request, toolChoice: { mode: 'auto' } })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await flush(host.pair)
+    expect(host.sent('sampling/createMessage')).toEqual([])
+    const plain = view.createSamplingMessage(request)
+    await answer('sampling/createMessage', { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } })
+    expect(await plain).toMatchObject({ model: 'm' })
+  })
+
+  it('sends tool use to a host whose sampling lists tools', async () => {
+    const view = await connected({ sampling: { tools: {} } })
+    const outcome = view.createSamplingMessage({ ...request, toolChoice: { mode: 'auto' } })
+    const sent = await answer('sampling/createMessage', { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } })
+    expect(sent.params.toolChoice).toEqual({ mode: 'auto' })
+    await outcome
+  })
+})
+
 describe('ViewBridge display mode', () => {
   it('asks for a mode both sides declared and resolves with the mode in effect', async () => {
     const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen', 'pip'] })
