@@ -224,7 +224,7 @@ export class SessionCore {
     this.warn(code, reason, data)
     if (id === undefined) return
     if (reply) {
-      if (!this.#duplicate(id, 'dropped')) this.#reply(id, { code: reply, message: reason }, true)
+      if (!this.#duplicate(id, 'dropped')) this.#reply(id, { error: { code: reply, message: reason } })
     } else this.#pending.get(id)?.settle(new BridgeError('PROTOCOL', reason))
   }
 
@@ -305,7 +305,7 @@ export class SessionCore {
     if (this.#duplicate(id, method)) return
     // `ping` has a built-in answer for as long as no handler of its own is registered.
     const handler = this.#requestHandlers.get(method) ?? (method === PING ? pong : undefined)
-    if (!handler) return this.#reply(id, { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` }, true)
+    if (!handler) return this.#reply(id, { error: { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` } })
     const controller = new AbortController()
     const { signal } = controller
     this.#inFlight.set(id, controller)
@@ -316,7 +316,7 @@ export class SessionCore {
       if (this.#inFlight.get(id) !== controller) return
       this.#inFlight.delete(id)
       if (signal.aborted) return
-      this.#reply(id, failed ? toRpcError(result) : isObject(result) ? result : {}, !!failed)
+      this.#reply(id, failed ? { error: toRpcError(result) } : { result: isObject(result) ? result : {} })
       for (const action of after) this.#try(action, 'LISTENER', 'afterResponse')
     }
     try {
@@ -347,11 +347,11 @@ export class SessionCore {
     return true
   }
 
-  /** Answers a request: `body` is the result, or the error when `failed`. */
-  #reply(id: RequestId, body: Record<string, unknown> | RpcErrorObject, failed: boolean): void {
+  /** Answers a request with its `result` or its `error`. */
+  #reply(id: RequestId, answer: { result: Record<string, unknown> } | { error: RpcErrorObject }): void {
     if (this.#closed) return
     try {
-      this.send({ jsonrpc: '2.0', id, [failed ? 'error' : 'result']: body } as unknown as JsonRpcMessage)
+      this.send({ jsonrpc: '2.0', id, ...answer })
     } catch (error) {
       // The result could not be cloned (a function, a DOM node): answer with an error instead.
       this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })
