@@ -183,8 +183,8 @@ export class SessionCore {
     this.#closed = true
     this.#unlisten()
     clearTimeout(this.#timer)
-    for (const pending of this.#pending.values()) pending.settle(new BridgeError('CLOSED', reason))
-    for (const controller of this.#inFlight.values()) controller.abort(new BridgeError('CLOSED', reason))
+    this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason)))
+    this.#inFlight.forEach((controller) => controller.abort(new BridgeError('CLOSED', reason)))
     this.#inFlight.clear()
   }
 
