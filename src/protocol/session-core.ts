@@ -185,7 +185,6 @@ export class SessionCore {
     clearTimeout(this.#timer)
     this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason)))
     this.#inFlight.forEach((controller) => controller.abort(new BridgeError('CLOSED', reason)))
-    this.#inFlight.clear()
   }
 
   /** Number of requests this side is waiting on (for tests and invariants). */
