@@ -282,13 +282,14 @@ export class SessionCore {
 
   #notification(method: string, params: Record<string, unknown>): void {
     const { requestId, progressToken, progress, total, message } = params
+    // Looking up a value of any type is safe: only usable ids are ever keys of these maps.
     if (method === CANCELLED) {
-      if (isRequestId(requestId)) this.#inFlight.get(requestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
+      this.#inFlight.get(requestId as RequestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
       return
     }
     // Only a request sent with a token (one that asked for progress) may be kept alive by it:
     // otherwise a peer could hold any request, a teardown included, past its timeout.
-    const pending = method === PROGRESS && isRequestId(progressToken) ? this.#pending.get(progressToken) : undefined
+    const pending = method === PROGRESS ? this.#pending.get(progressToken as RequestId) : undefined
     const onprogress = pending?.onprogress
     if (onprogress && typeof progress === 'number') {
       this.#restart(pending!)
