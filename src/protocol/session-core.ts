@@ -140,18 +140,17 @@ export class SessionCore {
       if (signal?.aborted) throw cancelled(method, signal.reason)
       const id = this.#nextId++
       const onAbort = () => this.#giveUp(id, cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
-      const pending: Pending = {
+      const pending = {
         method,
         onprogress,
         timeoutMs,
-        deadline: 0,
         settle: (outcome) => {
           signal?.removeEventListener('abort', onAbort)
           this.#pending.delete(id)
           if (outcome instanceof BridgeError) reject(outcome)
           else resolve(outcome)
         },
-      }
+      } as Pending // its deadline is set right below
       this.#pending.set(id, pending)
       this.#restart(pending)
       signal?.addEventListener('abort', onAbort, { once: true })
