@@ -59,8 +59,11 @@ export type RequestHandler = (params: Record<string, unknown>, context: RequestC
 export type NotificationHandler = (params: Record<string, unknown>) => void
 
 interface Pending {
-  /** Settles the call with the peer's result, or rejects it with the error. */
-  settle(outcome: Record<string, unknown> | BridgeError): void
+  /**
+   * Settles the call with the peer's result, or rejects it with the error; with a `cancel`
+   * reason, also tells the peer to stop working on it (a timeout, an abort).
+   */
+  settle(outcome: Record<string, unknown> | BridgeError, cancel?: string): void
   method: string
   onprogress: RequestOptions['onprogress']
   /** The request times out at this `performance.now()` time; progress moves it `timeoutMs` on. */
@@ -139,14 +142,15 @@ export class SessionCore {
       if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
       const id = this.#nextId++
-      const onAbort = () => this.#giveUp(id, cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const onAbort = () => pending.settle(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
       const pending = {
         method,
         onprogress,
         timeoutMs,
-        settle: (outcome) => {
+        settle: (outcome, cancel) => {
           signal?.removeEventListener('abort', onAbort)
           this.#pending.delete(id)
+          if (cancel !== undefined) this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason: cancel } })
           if (outcome instanceof BridgeError) reject(outcome)
           else resolve(outcome)
         },
@@ -232,12 +236,6 @@ export class SessionCore {
     else this.warn('UNEXPECTED', `response: unknown id ${id}`, data)
   }
 
-  /** Settles request `id` with `error` and tells the peer, with `reason`, to stop working on it. */
-  #giveUp(id: RequestId, error: BridgeError, reason: string): void {
-    this.#pending.get(id)?.settle(error)
-    this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason } })
-  }
-
   /** Gives `pending` its full time again, from now. */
   #restart(pending: Pending): void {
     this.#wake((pending.deadline = this.#clock.now() + pending.timeoutMs))
@@ -255,10 +253,10 @@ export class SessionCore {
     this.#timer = setTimeout(
       () => {
         this.#wakeAt = Infinity
-        for (const [id, { deadline, method }] of this.#pending) {
+        this.#pending.forEach(({ deadline, method, settle }) => {
           if (deadline > this.#clock.now()) this.#wake(deadline)
-          else this.#giveUp(id, failure('TIMEOUT', method, 'timed out'), 'timeout')
-        }
+          else settle(failure('TIMEOUT', method, 'timed out'), 'timeout')
+        })
       },
       // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
       Math.min(deadline - this.#clock.now(), MAX_TIMER_DELAY),
