@@ -157,7 +157,8 @@ export class SessionCore {
       } as Pending // its deadline is set right below
       this.#pending.set(id, pending)
       this.#restart(pending)
-      signal?.addEventListener('abort', onAbort, { once: true })
+      // No `once`: a signal aborts only once, and settling removes the listener anyway.
+      signal?.addEventListener('abort', onAbort)
       try {
         // The params object is sent as given: no copy per call unless progress needs a token.
         this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
