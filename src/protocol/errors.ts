@@ -74,6 +74,9 @@ const RPC_BY_CODE: Partial<Record<BridgeErrorCode, number>> = {
   PROTOCOL: RPC_INVALID_REQUEST,
 }
 
+/** The fields {@link toRpcError} reads from whatever was thrown. */
+type Thrown = { code?: unknown; message?: unknown; data?: unknown } | null | undefined
+
 /** Turns an error answer from the peer into a {@link BridgeError}. */
 export function fromRpcError(error: RpcErrorObject): BridgeError {
   return new BridgeError(CODE_BY_RPC[error.code] ?? 'REMOTE', error.message, { rpcCode: error.code, data: error.data })
@@ -87,9 +90,9 @@ export function fromRpcError(error: RpcErrorObject): BridgeError {
  * APIs throw (a `DOMException`'s legacy `code`, 18 for a `SecurityError`), not an answer.
  */
 export function toRpcError(thrown: unknown): RpcErrorObject {
-  const error = thrown as { code?: unknown; message?: unknown; data?: unknown } | null
-  const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : error?.code
-  const message = typeof error?.message === 'string' ? error.message : String(thrown)
+  // Cast where read rather than aliased once: the alias would survive minification.
+  const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : (thrown as Thrown)?.code
+  const message = typeof (thrown as Thrown)?.message === 'string' ? (thrown as Error).message : String(thrown)
   // A JSON-RPC code must be an integer: anything else is answered as an internal error.
-  return Number.isInteger(code) && (code as number) < 0 ? { code: code as number, message, ...(error!.data !== undefined && { data: error!.data }) } : { code: RPC_INTERNAL_ERROR, message }
+  return Number.isInteger(code) && (code as number) < 0 ? { code: code as number, message, ...((thrown as Thrown)!.data !== undefined && { data: (thrown as Thrown)!.data }) } : { code: RPC_INTERNAL_ERROR, message }
 }
