@@ -54,7 +54,7 @@ export function isRequestId(value: unknown): value is RequestId {
 
 /** A plain-ish object: not null, not an array. */
 export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
 /**
