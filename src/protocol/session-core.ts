@@ -287,9 +287,9 @@ export class SessionCore {
     }
     // Only a request sent with a token (one that asked for progress) may be kept alive by it:
     // otherwise a peer could hold any request, a teardown included, past its timeout.
-    const pending = method === PROGRESS ? this.#pending.get(progressToken as RequestId) : undefined
+    const pending = this.#pending.get(progressToken as RequestId)
     const onprogress = pending?.onprogress
-    if (onprogress && typeof progress === 'number') {
+    if (method === PROGRESS && onprogress && typeof progress === 'number') {
       this.#restart(pending!)
       this.#try(() => onprogress({ progress, ...(typeof total === 'number' && { total }), ...(typeof message === 'string' && { message }) }), 'LISTENER', 'onprogress')
       return
