@@ -44,10 +44,7 @@ export class BridgeError extends Error {
 
   constructor(code: BridgeErrorCode, message: string, { rpcCode, data, cause }: { rpcCode?: number; data?: unknown; cause?: unknown } = {}) {
     super(message, cause === undefined ? undefined : { cause })
-    this.name = 'BridgeError'
-    this.code = code
-    this.rpcCode = rpcCode
-    this.data = data
+    Object.assign(this, { name: 'BridgeError', code, rpcCode, data })
   }
 }
 
