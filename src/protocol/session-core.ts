@@ -302,7 +302,7 @@ export class SessionCore {
   #request(id: RequestId, method: string, params: Record<string, unknown>): void {
     if (this.#duplicate(id, method)) return
     // `ping` has a built-in answer for as long as no handler of its own is registered.
-    const handler = this.#requestHandlers.get(method) ?? (method === PING ? pong : undefined)
+    const handler = this.#requestHandlers.get(method) ?? (method === PING ? () => ({}) : undefined)
     if (!handler) return this.#reply(id, { error: { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` } })
     const controller = new AbortController()
     const { signal } = controller
@@ -356,9 +356,6 @@ export class SessionCore {
     }
   }
 }
-
-/** The built-in answer to `ping`. */
-const pong = () => ({})
 
 function register<H>(handlers: Handlers<H>, method: string, handler: H): () => void {
   if (handlers.has(method)) throw new BridgeError('PROTOCOL', `${method}: handler exists`)
