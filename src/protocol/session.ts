@@ -39,7 +39,7 @@ export class Session extends SessionCore {
   protected override receive(data: unknown): void {
     // Other scripts' messages are not ours to inspect or trace.
     if (!isJsonRpc(data)) return
-    const { problem, stripped } = this.#inspect?.(data) ?? { stripped: 0 }
+    const { problem, stripped } = this.#inspect?.(data) ?? {}
     if (problem) {
       // Answered (a request, even a malformed one) or settled (only a response may settle one
       // of ours) as a malformed message, without the data. Only its `id` and whether it has a
