@@ -89,7 +89,21 @@ export function fromRpcError(error: RpcErrorObject): BridgeError {
 export function toRpcError(thrown: unknown): RpcErrorObject {
   // Cast where read rather than aliased once: the alias would survive minification.
   const code = thrown instanceof BridgeError ? (thrown.rpcCode ?? RPC_BY_CODE[thrown.code] ?? RPC_INTERNAL_ERROR) : (thrown as Thrown)?.code
-  const message = typeof (thrown as Thrown)?.message === 'string' ? (thrown as Error).message : String(thrown)
+  const message = describeThrown(thrown)
   // A JSON-RPC code must be an integer: anything else is answered as an internal error.
   return Number.isInteger(code) && (code as number) < 0 ? { code: code as number, message, ...((thrown as Thrown)!.data !== undefined && { data: (thrown as Thrown)!.data }) } : { code: RPC_INTERNAL_ERROR, message }
+}
+
+/**
+ * A thrown value as text: its `message` when it has one, else `String()`, which itself throws for
+ * a value with no string form (`Object.create(null)`, `{ toString: 1 }`): then a placeholder, so
+ * that reporting a failure never fails in turn (a handler's junk left its request unanswered).
+ * Shared with the session engine; the protocol entry leaves it out (no public API).
+ */
+export function describeThrown(thrown: unknown): string {
+  try {
+    return typeof (thrown as { message?: unknown } | null | undefined)?.message === 'string' ? (thrown as Error).message : String(thrown)
+  } catch {
+    return 'a value with no string form'
+  }
 }

@@ -7,7 +7,21 @@ export * from './methods.js'
 export type * from './mcp-types.js'
 export type * from './types.js'
 export { STYLE_VARIABLE_KEYS, type McpUiStyleVariableKey, type McpUiStyles } from './style-variables.js'
-export * from './errors.js'
+// Not `*`: `describeThrown` is shared with the session engine, no public API.
+export {
+  BridgeError,
+  fromRpcError,
+  toRpcError,
+  RPC_DENIED,
+  RPC_INTERNAL_ERROR,
+  RPC_INVALID_PARAMS,
+  RPC_INVALID_REQUEST,
+  RPC_METHOD_NOT_FOUND,
+  RPC_PARSE_ERROR,
+  RPC_REQUEST_TIMEOUT,
+  type BridgeErrorCode,
+  type RpcErrorObject,
+} from './errors.js'
 export * from './jsonrpc.js'
 export * from './inspect.js'
 export type * from './transport.js'

@@ -10,7 +10,7 @@
  * This is the engine alone, what a view needs. {@link Session} (`session.ts`) adds what a host
  * needs on top: inspection of each incoming message against limits, and a trace of the traffic.
  */
-import { BridgeError, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
+import { BridgeError, describeThrown, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
 import { isObject, isRequestId, route, type JsonRpcMessage, type Routes } from './jsonrpc.js'
 import { CANCELLED, PING, PROGRESS } from './methods.js'
 import type { RequestId } from './mcp-types.js'
@@ -163,7 +163,7 @@ export class SessionCore {
         // The params object is sent as given: no copy per call unless progress needs a token.
         this.send({ jsonrpc: '2.0', id, method, params: onprogress ? { ...params, _meta: { ...(params._meta as object), progressToken: id } } : params })
       } catch (error) {
-        pending.settle(failure('INVALID_PARAMS', method, describe(error), error))
+        pending.settle(failure('INVALID_PARAMS', method, describeThrown(error), error))
       }
     })
   }
@@ -174,7 +174,7 @@ export class SessionCore {
     try {
       this.send({ jsonrpc: '2.0', method, ...(params && { params }) })
     } catch (error) {
-      throw failure('INVALID_PARAMS', method, describe(error), error)
+      throw failure('INVALID_PARAMS', method, describeThrown(error), error)
     }
   }
 
@@ -274,7 +274,7 @@ export class SessionCore {
     try {
       action()
     } catch (error) {
-      this.warn(code, `${what} failed: ${describe(error)}`, data)
+      this.warn(code, `${what} failed: ${describeThrown(error)}`, data)
     }
   }
 
@@ -351,8 +351,11 @@ export class SessionCore {
     try {
       this.send({ jsonrpc: '2.0', id, ...answer })
     } catch (error) {
-      // The result could not be cloned (a function, a DOM node): answer with an error instead.
-      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message: `Response failed: ${describe(error)}` } })
+      // The result could not be cloned (a function, a DOM node): answer with an error instead, and
+      // tell this side, whose handler (or options) made an answer that cannot be sent.
+      const message = `Response failed: ${describeThrown(error)}`
+      this.warn('UNEXPECTED', `${message} (id ${id})`)
+      this.#sendQuietly({ jsonrpc: '2.0', id, error: { code: RPC_INTERNAL_ERROR, message } })
     }
   }
 }
@@ -373,9 +376,6 @@ export const failure = (code: BridgeError['code'], method: string, detail: strin
   new BridgeError(code, `${method}: ${detail}`, { cause })
 
 function cancelled(method: string, reason: unknown): BridgeError {
-  return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describe(reason)})`}`, reason)
+  return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describeThrown(reason)})`}`, reason)
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}

@@ -69,6 +69,12 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
     expect(toRpcError(Object.assign(new Error('m'), { code: 404 }))).toEqual({ code: -32603, message: 'm' })
   })
 
+  test('a thrown value with no string form is still an answer: internal error with a placeholder', () => {
+    expect(toRpcError(Object.create(null))).toEqual({ code: -32603, message: 'a value with no string form' })
+    expect(toRpcError({ toString: 1 })).toEqual({ code: -32603, message: 'a value with no string form' })
+    expect(toRpcError('plain text')).toEqual({ code: -32603, message: 'plain text' })
+  })
+
   test('a plain Error is an internal error with its message', () => {
     expect(toRpcError(new TypeError('x is undefined'))).toEqual({ code: -32603, message: 'x is undefined' })
   })
