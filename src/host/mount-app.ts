@@ -315,10 +315,13 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
     }
     if (!result) return
     try {
-      const value = (await result) as CallToolResult
+      let value = (await result) as CallToolResult
       // What goes on the wire is a CallToolResult, whose `content` is required (a hand-made result, or an old server's `{ toolResult }`, may lack it).
-      if (!Array.isArray(value.content)) bridge.warn('MALFORMED', 'mountApp: toolResult without content: sent with content []')
-      send(() => bridge.sendToolResult(Array.isArray(value.content) ? value : { ...value, content: [] }))
+      if (!Array.isArray(value.content)) {
+        bridge.warn('MALFORMED', 'mountApp: toolResult without content')
+        value = { ...value, content: [] }
+      }
+      send(() => bridge.sendToolResult(value))
     } catch (error) {
       send(() => bridge.sendToolCancelled(message(error)))
     }
