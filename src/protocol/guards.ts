@@ -84,7 +84,7 @@ export function contentBlocks(where: string, value: unknown, note: Note): Conten
 /** `appInfo` or `hostInfo`: a name is required; a missing version is reported and becomes `''`. */
 export function implementation(where: string, field: string, value: unknown, note: Note): Implementation {
   if (!isObject(value) || typeof value.name !== 'string') invalid(where, `${field}.name`, 'a string')
-  return typeof value.version === 'string' ? (value as Implementation) : ({ ...value, version: present(where, `${field}.version`, undefined, '', note) } as Implementation)
+  return typeof value.version === 'string' ? (value as Implementation) : { ...value, name: value.name, version: present(where, `${field}.version`, undefined, '', note) as string }
 }
 
 // ---- read by both sides (the host's own readers are in `host-guards.ts`) ----
@@ -94,7 +94,7 @@ export function readCallToolParams(params: Params, note: Note): CallToolParams {
   const where = 'tools/call params'
   if (typeof params.name !== 'string' || !params.name) invalid(where, 'name', 'a non-empty string')
   const args = objectOrJson(where, 'arguments', params.arguments, note)
-  return (args === undefined ? params : { ...params, arguments: args }) as CallToolParams
+  return args === undefined ? (params as CallToolParams) : { ...params, name: params.name, arguments: args }
 }
 
 /** A `CallToolResult`, from the view's own tools or the server; `content` missing is noted and defaulted. */
@@ -161,11 +161,13 @@ const HOST_CONTEXT_FIELDS: Record<string, (value: any) => boolean> = {
 /** The `ui/initialize` result. Missing capability or context objects are noted and defaulted. */
 export function readInitializeResult(value: Params, note: Note): McpUiInitializeResult {
   const where = 'ui/initialize result'
+  const { protocolVersion } = value
   const hostCapabilities = present(where, 'hostCapabilities', value.hostCapabilities, {}, note)
-  if (typeof value.protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
+  if (typeof protocolVersion !== 'string') invalid(where, 'protocolVersion', 'a string')
   if (!isObject(hostCapabilities)) invalid(where, 'hostCapabilities', 'an object')
   return {
-    ...(value as { protocolVersion: string }),
+    ...value,
+    protocolVersion,
     hostInfo: implementation(where, 'hostInfo', value.hostInfo, note),
     hostCapabilities,
     hostContext: readHostContext(present(where, 'hostContext', value.hostContext, {}, note), note, where),
