@@ -142,7 +142,7 @@ export class SessionCore {
       if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
       const id = this.#nextId++
-      const onAbort = () => pending.settle(cancelled(method, signal!.reason), String(signal!.reason ?? 'aborted'))
+      const onAbort = () => pending.settle(cancelled(method, signal!.reason), describeThrown(signal!.reason ?? 'aborted'))
       const pending = {
         method,
         onprogress,

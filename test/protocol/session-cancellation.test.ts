@@ -31,6 +31,16 @@ describe('cancelling a request we sent', () => {
     expect(link.sent('a')[1]).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 1, reason: expect.any(String) } })
   })
 
+  test('an abort reason with no string form still cancels, with a placeholder reason on the wire', async () => {
+    const { a, link } = createLoneSession()
+    const controller = new AbortController()
+    const pending = a.request('slow', {}, { signal: controller.signal })
+    controller.abort(Object.create(null))
+    expect((await rejection(pending)).code).toBe('CANCELLED')
+    expect(a.pendingCount).toBe(0)
+    expect(link.sent('a')[1]).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 1, reason: 'a value with no string form' } })
+  })
+
   test('an already aborted signal rejects at once and sends nothing', async () => {
     const { a, link } = createLoneSession()
     const error = await rejection(a.request('x', {}, { signal: AbortSignal.abort('too late') }))
