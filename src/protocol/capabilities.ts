@@ -34,14 +34,14 @@ export const HOST_CAPABILITY_FOR: Readonly<Record<string, keyof McpUiHostCapabil
 /**
  * True when `capabilities` allow the view to send `method` (with `params`, when given). Methods
  * without a gate are allowed; a capability counts as advertised only when its value is an object
- * (`{}` is enough). Params asking for tool use (`tools` or `toolChoice`, which only sampling has)
- * also need the capability to list `tools`.
+ * (`{}` is enough). Sampling params asking for tool use (`tools` or `toolChoice`) also need
+ * `sampling` to list `tools`.
  */
 export function hostAllows(capabilities: McpUiHostCapabilities | undefined, method: string, params?: { tools?: unknown; toolChoice?: unknown }): boolean {
   const key = HOST_CAPABILITY_FOR[method]
   if (key === undefined) return true
   const capability = capabilities?.[key]
-  return isObject(capability) && ((params?.tools ?? params?.toolChoice) === undefined || isObject(capability.tools))
+  return isObject(capability) && (key !== 'sampling' || (params?.tools ?? params?.toolChoice) === undefined || isObject(capability.tools))
 }
 
 /** True when the view declared tools, so the host may send it `tools/call` and `tools/list`. */

@@ -37,6 +37,8 @@ describe('hostAllows: advertise = enforce (A.6)', () => {
       expect(hostAllows({ sampling: { tools: {} } }, 'sampling/createMessage', params)).toBe(true)
     }
     expect(hostAllows({ sampling: {} }, 'sampling/createMessage', { tools: undefined })).toBe(true)
+    // Other methods have no such sub-capability: a stray `tools` key in their params gates nothing.
+    expect(hostAllows({ message: {} }, 'ui/message', { tools: [] })).toBe(true)
   })
 
   test('another capability does not unlock a method', () => {
