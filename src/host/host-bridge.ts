@@ -365,32 +365,9 @@ export class HostBridge {
     return this.#session.pendingCount
   }
 
-  // ---- internals used by view-requests.ts ----
-
-  /**
-   * @internal Applies a display mode the view's request was granted, once the answer is sent
-   * (spec: return the mode, then notify). A request the view cancelled is never answered, so it
-   * changes nothing: the host's state, its event and the view's context move together or not at all.
-   */
-  grantDisplayMode(mode: McpUiDisplayMode, after: (action: () => void) => void): McpUiDisplayMode {
-    // As the host would set it: the event and the context change follow, only if the mode changes.
-    after(() => this.setHostContext({ displayMode: mode }))
-    return mode
-  }
-
-  /** @internal The modes a view request may switch to: host's list ∩ app's list (inline-only when undeclared). */
-  allowedDisplayModes(): McpUiDisplayMode[] {
-    return (this.#context.availableDisplayModes ?? []).filter((mode) => this.#declared(mode))
-  }
-
-  /** True when the view declared `mode` (a view that declared none is inline-only). */
-  #declared(mode: McpUiDisplayMode): boolean {
-    return (this.#app?.appCapabilities.availableDisplayModes ?? ['inline']).includes(mode)
-  }
-
   /** A mode the host may set: inline always (see `setHostContext`), any mode before the handshake, else one the view declared. */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    return mode === 'inline' || !this.#app || this.#declared(mode)
+    return mode === 'inline' || !this.#app || !!this.#app.appCapabilities.availableDisplayModes?.includes(mode)
   }
 
   #initialize(params: Record<string, unknown>) {

@@ -266,19 +266,25 @@ export function serveViewRequests(
 
   // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
   const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
+  // A mode a view request may switch to: in the host's list and declared by the view (inline-only when it declared none).
+  const allowed = (mode: McpUiDisplayMode) =>
+    !!bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes ?? ['inline']).includes(mode)
   serve(
     REQUEST_DISPLAY_MODE,
     'actions',
     readRequestDisplayModeParams,
     async (params, context) => {
-      if (params.mode === currentMode().mode || !bridge.allowedDisplayModes().includes(params.mode)) return currentMode()
+      if (params.mode === currentMode().mode || !allowed(params.mode)) return currentMode()
       const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
       // Checked again: the host may have changed the available modes (or the mode) while it decided.
-      if (!bridge.allowedDisplayModes().includes(granted)) {
+      if (!allowed(granted)) {
         note(`displayMode: ${granted} not allowed`, 'POLICY')
         return currentMode()
       }
-      return { mode: bridge.grantDisplayMode(granted, context.afterResponse) }
+      // Applied once the answer is sent (spec: return the mode, then notify), as the host would set
+      // it; a request the view cancelled is never answered, so it changes nothing.
+      context.afterResponse(() => bridge.setHostContext({ displayMode: granted }))
+      return { mode: granted }
     },
     currentMode,
   )
