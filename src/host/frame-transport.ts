@@ -29,7 +29,8 @@ export class FrameTransport implements Transport {
   readonly #options: FrameTransportOptions
 
   constructor(options: FrameTransportOptions) {
-    if (typeof options.targetOrigin !== 'string' || options.targetOrigin === '' || options.targetOrigin === '*') {
+    const { targetOrigin } = options
+    if (typeof targetOrigin !== 'string' || !targetOrigin || targetOrigin === '*') {
       throw new TypeError('targetOrigin: the frame origin or "null", never "*"')
     }
     this.#options = options
@@ -41,14 +42,7 @@ export class FrameTransport implements Transport {
   }
 
   listen(receive: (data: unknown) => void): () => void {
-    const { target, targetOrigin, onForeignOrigin, onGone } = this.#options
-    const hostWindow = this.#options.hostWindow ?? (globalThis as unknown as HubWindow)
-    return listenToFrame(hostWindow, target, (event) => {
-      if (event.origin !== targetOrigin) {
-        onForeignOrigin?.(event.origin)
-        return
-      }
-      receive(event.data)
-    }, onGone)
+    const { target, targetOrigin, onForeignOrigin, onGone, hostWindow = globalThis as unknown as HubWindow } = this.#options
+    return listenToFrame(hostWindow, target, (event) => (event.origin === targetOrigin ? receive(event.data) : onForeignOrigin?.(event.origin)), onGone)
   }
 }
