@@ -35,9 +35,10 @@ export async function listAllTools(client: Pick<McpClient, 'listTools'>, options
   let cursor: string | undefined
   for (let page = 0; page < 100; page++) {
     const result = await client.listTools(cursor === undefined ? {} : { cursor }, options)
-    tools.push(...(Array.isArray(result?.tools) ? result.tools.filter(isTool) : []))
-    cursor = typeof result?.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined
-    if (!cursor) break
+    if (Array.isArray(result?.tools)) tools.push(...result.tools.filter(isTool))
+    const next = result?.nextCursor
+    if (typeof next !== 'string' || !next) break
+    cursor = next
   }
   return tools
 }
