@@ -44,9 +44,9 @@ export function createToolData(send: (method: string, params: Record<string, unk
       return phase
     },
     open() {
-      const waiting = held ?? []
+      const waiting = held
       held = undefined
-      for (const { method, params } of waiting) send(method, params)
+      waiting?.forEach(({ method, params }) => send(method, params))
     },
     next(method, params) {
       const [to, after] = STEPS[method]!
@@ -55,12 +55,9 @@ export function createToolData(send: (method: string, params: Record<string, unk
       // sendable): a send that throws (a value postMessage cannot clone, such as a framework's
       // reactive proxy) must leave the order as the view knows it, so the retry is accepted and a
       // result can never follow an input that never arrived.
-      if (held) {
-        const copy = sendableCopy(method, params)
-        // Only the latest partial matters, and none once the input exists or the call is cancelled.
-        held = held.filter((message) => message.method !== TOOL_INPUT_PARTIAL)
-        held.push({ method, params: copy })
-      } else send(method, params)
+      // Only the latest partial matters, and none once the input exists or the call is cancelled.
+      if (held) held = [...held.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params: sendableCopy(method, params) }]
+      else send(method, params)
       phase = to
     },
   }
