@@ -32,7 +32,7 @@ export function inspectMessage(value: unknown, limits?: Partial<MessageLimits>):
   const walk = (node: unknown, depth: number): InspectProblem => {
     if (typeof node === 'string') {
       budget -= node.length + 2
-    } else if (typeof node !== 'object' || node === null) {
+    } else if (typeof node !== 'object' || !node) {
       budget -= 8
     } else if (depth > maxDepth) {
       return 'too deep'
