@@ -97,8 +97,10 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
       read[field] = read[variant]
     }
   }
-  read.appCapabilities = present(where, 'appCapabilities', read.appCapabilities, {}, note)
-  read.protocolVersion = present(where, 'protocolVersion', read.protocolVersion, '', note)
+  // Missing ones are noted and filled in, so a lenient view still gets through.
+  for (const [field, fallback] of [['appCapabilities', {}], ['protocolVersion', '']] as const) {
+    read[field] = present(where, field, read[field], fallback, note)
+  }
   const { appInfo, appCapabilities } = validate<McpUiInitializeParams>(where, read, {
     appCapabilities: fields({ availableDisplayModes: optional(list()), tools: optional(fields({})) }),
     protocolVersion: STRING,
@@ -110,7 +112,7 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
   // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
   const known = modes?.filter((mode) => DISPLAY_MODES.includes(mode))
   if (known?.length !== modes?.length) note(`${where}: unknown display modes dropped`, 'MALFORMED')
-  read.appCapabilities = known ? { ...appCapabilities, availableDisplayModes: known } : { ...appCapabilities }
+  read.appCapabilities = { ...appCapabilities, ...(known && { availableDisplayModes: known }) }
   return read as McpUiInitializeParams
 }
 
