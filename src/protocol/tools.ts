@@ -13,9 +13,9 @@ import type { McpUiToolVisibility } from './types.js'
  * `[]` (nobody) when it is anything else, so a malformed value fails closed.
  */
 export function getToolVisibility(tool: unknown): McpUiToolVisibility[] {
-  const ui = uiMeta(tool)
-  if (ui?.visibility === undefined) return ['model', 'app']
-  return Array.isArray(ui.visibility) ? ui.visibility.filter((v): v is McpUiToolVisibility => v === 'model' || v === 'app') : []
+  const visibility = uiMeta(tool)?.visibility
+  if (visibility === undefined) return ['model', 'app']
+  return Array.isArray(visibility) ? visibility.filter((v): v is McpUiToolVisibility => v === 'model' || v === 'app') : []
 }
 
 /** True when the model may see and call the tool (its visibility contains `"model"`). */
@@ -51,7 +51,6 @@ export function isUiUri(value: unknown): value is string {
 }
 
 function uiMeta(tool: unknown): Record<string, unknown> | undefined {
-  if (!isObject(tool) || !isObject(tool._meta)) return undefined
-  const ui = tool._meta.ui
+  const ui = isObject(tool) && isObject(tool._meta) ? tool._meta.ui : undefined
   return isObject(ui) ? ui : undefined
 }
