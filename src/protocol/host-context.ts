@@ -33,7 +33,7 @@ function definedKeys(object: Record<string, unknown>): string[] {
  */
 export function diffHostContext(previous: McpUiHostContext, next: McpUiHostContext): Partial<McpUiHostContext> {
   const changed: Record<string, unknown> = {}
-  for (const key of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+  for (const key of Object.keys({ ...previous, ...next })) {
     if (key !== '__proto__' && !deepEqual(previous[key], next[key])) changed[key] = next[key]
   }
   return changed
