@@ -152,7 +152,6 @@ export class HostBridge {
   #initialized = false
   #modelContext: McpUiUpdateModelContextParams | undefined
   #teardown: Promise<void> | undefined
-  #closed = false
   readonly #note: Note = (message, code = 'VARIANT') => this.warn(code, message)
 
   constructor(options: HostBridgeOptions) {
@@ -225,7 +224,8 @@ export class HostBridge {
   }
 
   get closed(): boolean {
-    return this.#closed
+    // The session closes with the bridge only (`close()`), so its state is the bridge's.
+    return this.#session.closed
   }
 
   /**
@@ -340,7 +340,7 @@ export class HostBridge {
    */
   teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
-      if (this.#initialized && !this.#closed) {
+      if (this.#initialized && !this.closed) {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
@@ -354,8 +354,7 @@ export class HostBridge {
 
   /** Closes the bridge at once: listeners removed, pending requests rejected with `CLOSED`. Idempotent. */
   close(reason = 'closed by the host'): void {
-    if (this.#closed) return
-    this.#closed = true
+    if (this.closed) return
     this.#session.close(reason)
     this.#events.emit('close', reason)
   }
@@ -401,7 +400,7 @@ export class HostBridge {
   }
 
   #sendContextDiff(): void {
-    if (!this.#initialized || this.#closed) return
+    if (!this.#initialized || this.closed) return
     // Set by the handshake answer, which comes before `initialized`.
     const diff = diffHostContext(this.#sentContext!, this.#context)
     if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
@@ -415,7 +414,7 @@ export class HostBridge {
   }
 
   #assertOpen(): void {
-    if (this.#closed) throw new BridgeError('CLOSED', 'bridge closed')
+    if (this.closed) throw new BridgeError('CLOSED', 'bridge closed')
   }
 
   async #viewTools(options?: RequestOptions): Promise<void> {
