@@ -321,7 +321,13 @@ export function serveViewRequests(
         // One warning per burst of drops, not one per dropped message.
         if (droppedNotifications++ % 1000 === 0) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
         // A second later the bucket has tokens again (or the latest waits another second).
-        if (!latest) setTimeout(receiveLatest, 1000)
+        if (!latest) {
+          setTimeout(() => {
+            const params = latest!
+            latest = undefined
+            if (!session.closed) receive(params)
+          }, 1000)
+        }
         latest = params
         return
       }
@@ -331,11 +337,6 @@ export function serveViewRequests(
         // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
         note((error as Error).message, 'MALFORMED')
       }
-    }
-    const receiveLatest = () => {
-      const params = latest!
-      latest = undefined
-      if (!session.closed) receive(params)
     }
     session.on(method, receive)
   }
