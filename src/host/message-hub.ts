@@ -64,7 +64,8 @@ export function listenedFrames(hostWindow: HubWindow): number {
 
 function createHub(hostWindow: HubWindow): Hub {
   const frames = new Map<unknown, Route>()
-  const dispatch: Listener = (event) => event.source && frames.get(event.source)?.receive(event)
+  // No route has a falsy source (`listenToFrame` refuses one), so a message without one finds none.
+  const dispatch: Listener = (event) => frames.get(event.source)?.receive(event)
   const sweep = () => {
     for (const [source, route] of [...frames]) {
       if ((source as { closed?: boolean }).closed !== true || frames.get(source) !== route) continue
