@@ -131,11 +131,9 @@ export function readMessageParams(params: Params, note: Note): McpUiMessageParam
 /** `ui/update-model-context`: content optional; `structuredContent` may arrive double-encoded (noted). */
 export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
   const where = 'ui/update-model-context params'
-  const result: McpUiUpdateModelContextParams = { ...params }
-  if (params.content !== undefined) result.content = contentBlocks(where, params.content, note)
-  const structured = objectOrJson(where, 'structuredContent', params.structuredContent, note)
-  if (structured) result.structuredContent = structured
-  return result
+  const content = params.content === undefined ? undefined : contentBlocks(where, params.content, note)
+  const structuredContent = objectOrJson(where, 'structuredContent', params.structuredContent, note)
+  return { ...params, ...(content && { content }), ...(structuredContent && { structuredContent }) }
 }
 
 export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
