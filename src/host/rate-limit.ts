@@ -46,7 +46,7 @@ export function createLimiter(limit: RateLimit, now: () => number = () => perfor
     tokens = Math.min(limit.burst, tokens + ((time - last) / 1000) * limit.perSecond)
     last = time
     if (tokens < 1) return false
-    tokens -= 1
+    tokens--
     return true
   }
 }
