@@ -268,7 +268,7 @@ export function serveViewRequests(
   const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
   // A mode a view request may switch to: in the host's list and declared by the view (inline-only when it declared none).
   const allowed = (mode: McpUiDisplayMode) =>
-    !!bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes ?? ['inline']).includes(mode)
+    (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes ?? ['inline']).includes(mode)
   serve(
     REQUEST_DISPLAY_MODE,
     'actions',
@@ -278,7 +278,7 @@ export function serveViewRequests(
       const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
       // Checked again: the host may have changed the available modes (or the mode) while it decided.
       if (!allowed(granted)) {
-        note(`displayMode: ${granted} not allowed`, 'POLICY')
+        note(`${REQUEST_DISPLAY_MODE}: ${granted} not allowed`, 'POLICY')
         return currentMode()
       }
       // Applied once the answer is sent (spec: return the mode, then notify), as the host would set
@@ -319,7 +319,7 @@ export function serveViewRequests(
       if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
       if (!allowed()) {
         // One warning per burst of drops, not one per dropped message.
-        if (droppedNotifications++ % 1000 === 0) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
+        if (!(droppedNotifications++ % 1000)) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
         // A second later the bucket has tokens again (or the latest waits another second).
         if (!latest) {
           setTimeout(() => {
