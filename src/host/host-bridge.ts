@@ -366,7 +366,7 @@ export class HostBridge {
 
   /** A mode the host may set: inline always (see `setHostContext`), any mode before the handshake, else one the view declared. */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    return mode === 'inline' || !this.#app || !!this.#app.appCapabilities.availableDisplayModes?.includes(mode)
+    return mode === 'inline' || !this.#app || (this.#app.appCapabilities.availableDisplayModes ?? []).includes(mode)
   }
 
   #initialize(params: Record<string, unknown>) {
