@@ -12,7 +12,7 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
   /** Adds a listener; returns the function that removes it. */
   on<K extends keyof Events>(event: K, listener: Events[K]): () => void
   emit<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): void
-  /** The listeners of `event` now (for {@link collect}, or to count them). */
+  /** The listeners of `event` now (to call them yourself, as teardown does, or to count them). */
   listeners<K extends keyof Events>(event: K): Array<Events[K]>
 }
 
@@ -41,16 +41,6 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
     },
     listeners,
   }
-}
-
-/**
- * Calls each listener and collects what each returned, thrown errors included, as promises (for
- * events whose listeners may answer, like `teardown`). A function of its own, so a bundle that
- * never collects does not carry it.
- */
-export function collect<A extends unknown[]>(listeners: ReadonlyArray<(...args: A) => unknown>, ...args: A): Array<Promise<unknown>> {
-  // An async function turns what the listener throws into a rejection.
-  return listeners.map(async (listener) => listener(...args))
 }
 
 /** Surfaces an application error without letting it unwind our stack. */

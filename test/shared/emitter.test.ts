@@ -3,7 +3,7 @@
  * unsubscribe, isolation of a throwing listener, and what a listener changing the list mid-event sees.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { collect, createEmitter } from '../../src/shared/emitter.js'
+import { createEmitter } from '../../src/shared/emitter.js'
 
 type Events = { ping: (n: number) => void; other: () => void }
 
@@ -77,18 +77,5 @@ describe('createEmitter', () => {
     expect(late).not.toHaveBeenCalled()
     emitter.emit('ping', 2)
     expect(late).toHaveBeenCalledWith(2)
-  })
-})
-
-describe('collect', () => {
-  it("turns each listener's return and throw into a settled promise", async () => {
-    const results = await Promise.allSettled(
-      collect<[number]>([(n) => n + 1, async (n) => n * 2, () => { throw new Error('no') }], 5),
-    )
-    expect(results).toEqual([
-      { status: 'fulfilled', value: 6 },
-      { status: 'fulfilled', value: 10 },
-      { status: 'rejected', reason: new Error('no') },
-    ])
   })
 })
