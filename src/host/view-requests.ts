@@ -267,17 +267,17 @@ export function serveViewRequests(
   // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
   const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
   // A mode a view request may switch to: in the host's list and declared by the view (inline-only when it declared none).
-  const allowed = (mode: McpUiDisplayMode) =>
+  const modeAllowed = (mode: McpUiDisplayMode) =>
     (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes ?? ['inline']).includes(mode)
   serve(
     REQUEST_DISPLAY_MODE,
     'actions',
     readRequestDisplayModeParams,
     async (params, context) => {
-      if (params.mode === currentMode().mode || !allowed(params.mode)) return currentMode()
+      if (params.mode === currentMode().mode || !modeAllowed(params.mode)) return currentMode()
       const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
       // Checked again: the host may have changed the available modes (or the mode) while it decided.
-      if (!allowed(granted)) {
+      if (!modeAllowed(granted)) {
         note(`${REQUEST_DISPLAY_MODE}: ${granted} not allowed`, 'POLICY')
         return currentMode()
       }
