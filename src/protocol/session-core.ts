@@ -282,7 +282,7 @@ export class SessionCore {
     const { requestId, progressToken, progress, total, message } = params
     // Looking up a value of any type is safe: only usable ids are ever keys of these maps.
     if (method === CANCELLED) {
-      this.#inFlight.get(requestId as RequestId)?.abort(new BridgeError('CANCELLED', String(params.reason ?? 'cancelled by peer')))
+      this.#inFlight.get(requestId as RequestId)?.abort(new BridgeError('CANCELLED', describeThrown(params.reason ?? 'cancelled by peer')))
       return
     }
     // Only a request sent with a token (one that asked for progress) may be kept alive by it:

@@ -94,6 +94,20 @@ describe('the peer cancelling a request we are handling', () => {
     expect(link.sent('b')).toEqual([])
   })
 
+  test('a cancellation whose reason has no string form still cancels', async () => {
+    const { a, link } = createLoneSession()
+    let context: RequestContext | undefined
+    a.handle('slow', (_params, ctx) => {
+      context = ctx
+      return new Promise(() => {})
+    })
+    link.inject('a', request(1, 'slow'))
+    link.inject('a', notification('notifications/cancelled', { requestId: 1, reason: { toString: 1 } }))
+    await link.flush()
+    expect(context!.signal.aborted).toBe(true)
+    expect((context!.signal.reason as { code: string }).code).toBe('CANCELLED')
+  })
+
   test('a cancellation for an unknown or malformed id changes nothing', async () => {
     const { a, link } = createLoneSession()
     let finish: (value: unknown) => void = () => {}
