@@ -425,10 +425,14 @@ export class ViewBridge {
     this.#events.emit('hostcontextchanged', context, changed)
   }
 
-  async #ready(method: string): Promise<void> {
-    if (this.#session.closed) throw failure('CLOSED', method, 'closed')
-    if (!this.#connecting) throw failure('PROTOCOL', method, 'connect() first')
-    await this.#connecting
+  /**
+   * The handshake, for a call made before its answer: the very promise `connect()` returned, with
+   * no async wrapper, so that calls waiting on it go out in the order they were made, before any
+   * made once it resolved.
+   */
+  #ready(method: string): Promise<unknown> {
+    if (this.#session.closed) return Promise.reject(failure('CLOSED', method, 'closed'))
+    return this.#connecting ?? Promise.reject(failure('PROTOCOL', method, 'connect() first'))
   }
 
   /**

@@ -151,6 +151,18 @@ describe('ViewBridge handshake', () => {
   })
 })
 
+describe('ViewBridge requests made while connecting', () => {
+  it('go out in the order the app made them, before one made once connect() resolved', async () => {
+    host = createFakeHost({ hostCapabilities: { openLinks: {} } })
+    const view = createView(host)
+    const connecting = view.connect()
+    void view.openLink('https://example.com/first').catch(() => {})
+    void connecting.then(() => view.openLink('https://example.com/second').catch(() => {}))
+    await host.next((m) => m.method === 'ui/open-link' && m.params.url.endsWith('/second'))
+    expect(host.received.filter((m) => m.method === 'ui/open-link').map((m) => m.params.url)).toEqual(['https://example.com/first', 'https://example.com/second'])
+  })
+})
+
 describe('ViewBridge host context at the handshake', () => {
   it('emits hostcontextchanged with the initial context to a listener registered before connect()', async () => {
     host = createFakeHost({ hostContext: { theme: 'light', locale: 'fr-FR' } })
