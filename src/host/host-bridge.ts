@@ -9,8 +9,6 @@
  */
 import {
   BridgeError,
-  DEFAULT_TIMEOUT_MS,
-  MAX_TIMER_DELAY,
   HOST_CONTEXT_CHANGED,
   INITIALIZE,
   INITIALIZED,
@@ -52,6 +50,7 @@ import {
   type Tool,
   type Transport,
 } from '../protocol/index.js'
+import { timerDelay } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
@@ -304,7 +303,7 @@ export class HostBridge {
    * the bridge closes first. Host → view requests wait for this: the host must not send the view
    * anything before it.
    */
-  async whenInitialized({ signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS }: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
+  async whenInitialized({ signal, timeoutMs = this.#options.timeoutMs }: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
     this.#assertOpen()
     if (this.#initialized) return
     return new Promise((resolve, reject) => {
@@ -317,7 +316,7 @@ export class HostBridge {
         else resolve()
       }
       const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), Math.min(timeoutMs, MAX_TIMER_DELAY))
+      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), timerDelay(timeoutMs))
       const offInitialized = this.on('initialized', () => done())
       const offClose = this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))
       // An already aborted signal never fires `abort`: give up at once rather than at the timeout.

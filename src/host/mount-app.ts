@@ -16,11 +16,9 @@ import {
   BridgeError,
   buildAllowAttribute,
   buildCsp,
-  DEFAULT_TIMEOUT_MS,
   getToolUiResourceUri,
   HOST_CONTEXT_CHANGED,
   isObject,
-  MAX_TIMER_DELAY,
   type BuiltCsp,
   type CallToolResult,
   type CspRelaxations,
@@ -32,6 +30,7 @@ import {
   type Tool,
   type Transport,
 } from '../protocol/index.js'
+import { timerDelay } from '../protocol/session-core.js'
 import { prepareAppFrame } from './app-frame.js'
 import { DeferredTransport } from './deferred-transport.js'
 import { createDisplayModeApplier } from './display-mode.js'
@@ -279,7 +278,7 @@ async function loadResource(options: MountAppOptions, signal: AbortSignal): Prom
   const uri = getToolUiResourceUri(tool)
   if (!uri) throw new BridgeError('NOT_SUPPORTED', `Tool ${tool?.name ?? '(none)'} has no ui:// resource`)
   if (!client) throw new BridgeError('NOT_SUPPORTED', 'client: needed to read the resource (or pass resource)')
-  return readUiResource(client, uri, { listing: options.listing, timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY), signal })
+  return readUiResource(client, uri, { listing: options.listing, timeout: timerDelay(options.timeoutMs), signal })
 }
 
 /**

@@ -60,9 +60,8 @@ import {
   type ReadResourceResult,
   type RequestContext,
   type Session,
-  DEFAULT_TIMEOUT_MS,
-  MAX_TIMER_DELAY,
 } from '../protocol/index.js'
+import { timerDelay } from '../protocol/session-core.js'
 import type { SafeEmitter } from '../shared/emitter.js'
 import type { HostBridge, HostBridgeEvents, HostBridgeOptions } from './host-bridge.js'
 import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
@@ -165,7 +164,7 @@ export function serveViewRequests(
   const limiters: Partial<Record<keyof RateLimits, () => boolean>> = {}
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
-  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY)
+  const timeoutMs = timerDelay(options.timeoutMs)
   let callsInFlight = 0
   let contextUpdates = 0
   let latestContextUpdate = 0

@@ -24,6 +24,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000
  */
 export const MAX_TIMER_DELAY = 2 ** 31 - 1
 
+/**
+ * A caller's timeout as a timer (or the MCP SDK, whose timers work the same) can take it: the
+ * default without one, at most {@link MAX_TIMER_DELAY}. Shared with the host; no public API.
+ */
+export const timerDelay = (timeoutMs: number | undefined): number => Math.min(timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMER_DELAY)
+
 export interface SessionCoreOptions {
   transport: Transport
   /** Default request timeout in ms (30 s without it). */
