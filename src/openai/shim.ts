@@ -82,6 +82,7 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
   const text = (args: { prompt?: string; href?: string } | string, key: 'prompt' | 'href') => (typeof args === 'string' ? args : args?.[key]) as string
   /** The promise, with a handler attached so that a rejection nobody awaits is not reported as unhandled. */
   const quiet = <T>(promise: Promise<T>) => (promise.catch(() => {}), promise)
+  let latestState: object | undefined
   const methods = {
     callTool: (name: string, args?: Record<string, unknown>) => bridge.callServerTool({ name, arguments: args ?? {} }),
     sendFollowUpMessage: async (args: { prompt: string } | string) => void (await bridge.sendMessage(text(args, 'prompt'))),
@@ -91,7 +92,17 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
     requestDisplayMode: async ({ mode }: { mode: McpUiDisplayMode }) => ({ mode: await bridge.requestDisplayMode(mode).catch(() => openai.displayMode) }),
     setWidgetState(state: unknown) {
       update({ widgetState: state })
-      return quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } }))
+      const save = () => quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } }))
+      const mine = (latestState = {})
+      return quiet(
+        save().catch((error) => {
+          // The latest state refused (the host's rate limit, when an app sets state on every input
+          // event) is tried once more a second later, unless a newer one came: the host must end
+          // with the app's last state. The caller hears of the first refusal.
+          setTimeout(() => latestState === mine && save(), 1000)
+          throw error
+        }),
+      )
     },
   }
   const openai: OpenAi = {

@@ -251,6 +251,20 @@ describe('widget state persisted by the host (withWidgetState)', () => {
     expect(own).toStrictEqual([{ page: 3 }])
   })
 
+  it('the host ends with the last state the app set, however fast it sets it (useWidgetState on a slider, past the rate limit)', async () => {
+    const saved: unknown[] = []
+    const s = setup(withWidgetState({ capabilities: {} }, { save: (state) => void saved.push(state) }))
+    await s.connect()
+    // One setWidgetState per input event, never awaited: more than the host's context bucket (50) holds.
+    for (let value = 0; value < 80; value++) void s.openai.setWidgetState!({ value })
+    expect(s.openai.widgetState).toStrictEqual({ value: 79 })
+    await s.pair.flush()
+    expect(saved.at(-1)).not.toStrictEqual({ value: 79 })
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await s.pair.flush()
+    expect(saved.at(-1)).toStrictEqual({ value: 79 })
+  })
+
   it('does not save other model context, and a refused save refuses the update', async () => {
     const saved: unknown[] = []
     const options = withWidgetState(
