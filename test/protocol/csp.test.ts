@@ -85,6 +85,15 @@ describe('declared origins', () => {
     expect(checkCspOrigin('https://localhost.example.com')).toEqual({ origin: 'https://localhost.example.com' })
     expect(checkCspOrigin('https://notlocalhost')).toEqual({ origin: 'https://notlocalhost' })
   })
+
+  test('a wildcard over an IP address\'s tail is refused, relaxation or not: CSP matches it as a suffix of any IP (*.0.0.1 is 127.0.0.1)', () => {
+    for (const origin of ['https://*.0.0.1', 'wss://*.0.0.1', 'https://*.0.1', 'https://*.0.0', 'https://*.168.1.1']) {
+      expect(checkCspOrigin(origin, true), origin).toEqual({ reason: 'wildcard over an IP address' })
+      expect(checkCspOrigin(origin, true, true), origin).toEqual({ reason: 'wildcard over an IP address' })
+    }
+    expect(checkCspOrigin('https://*.cdn.example.com')).toEqual({ origin: 'https://*.cdn.example.com' })
+    expect(checkCspOrigin('https://*.example2.com')).toEqual({ origin: 'https://*.example2.com' })
+  })
 })
 
 describe('hostile or malformed entries are dropped and reported', () => {
