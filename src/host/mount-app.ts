@@ -30,6 +30,7 @@ import {
   type Tool,
   type Transport,
 } from '../protocol/index.js'
+import { describeThrown } from '../protocol/errors.js'
 import { timerDelay } from '../protocol/session-core.js'
 import { prepareAppFrame } from './app-frame.js'
 import { DeferredTransport } from './deferred-transport.js'
@@ -207,7 +208,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     if (bridge.closed) throw new BridgeError('CLOSED', 'mountApp: closed before shown')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
-    for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${String(dropped.entry)} (${dropped.reason})`, dropped)
+    for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${describeThrown(dropped.entry)} (${dropped.reason})`, dropped)
     const requested = knownPermissions(resource.meta.permissions)
     // Nothing by default: the server's metadata alone must not hand the view the host's own grants.
     const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : {}

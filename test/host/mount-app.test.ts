@@ -104,6 +104,18 @@ describe('framing a view with srcdoc', () => {
     expect(init.result.hostCapabilities.sandbox.csp.resourceDomains).toEqual(['https://ok.example.com'])
   })
 
+  it('reports a CSP entry with no string form (valid JSON: {"toString":1}) and still frames the view', async () => {
+    const csp = JSON.parse('{"connectDomains":[{"toString":1},"https://api.example.com"]}')
+    const { app, window } = mount({ resource: { html: HTML, meta: { csp } } })
+    const warnings: string[] = []
+    app.bridge.on('warning', (warning) => warnings.push(warning.message))
+    const view = await viewOf(app, window)
+    await view.initialize()
+    expect((await app.ready).csp.granted.connectDomains).toEqual(['https://api.example.com'])
+    expect(app.bridge.closed).toBe(false)
+    expect(warnings.filter((w) => w.startsWith('CSP entry refused in connectDomains'))).toHaveLength(1)
+  })
+
   it('refuses a resource with the wrong MIME type or URI: ready rejects and nothing is framed', async () => {
     const readResource = async ({ uri }: { uri: string }) => ({ contents: [{ uri, mimeType: 'text/html', text: HTML }] })
     const { app, container } = mount({ resource: undefined, tool, client: { readResource } as never })
