@@ -14,9 +14,11 @@
  *   traffic.
  * - The view's HTML gets the CSP (built from the message's `csp` and the URL's relaxations) as its
  *   first `<meta>`, on top of the HTTP header the server sends; both apply, so the stricter wins.
- *   The header's `frame-src` (and the inner frame's `csp` attribute) keep the inner frame from
- *   showing another page, and a second `load` of the inner frame (a navigation all the same)
- *   removes it, ends the relay and navigates the proxy itself away, so the host's bridge closes.
+ *   The same policy goes on the proxy's own document as a `<meta>` before the view loads (a static
+ *   copy of the page has no header): its `frame-src` keeps the view from navigating its frame
+ *   elsewhere, and the inner frame's `csp` attribute keeps it from showing another page; a second
+ *   `load` of the inner frame (a navigation all the same) removes it, ends the relay and
+ *   navigates the proxy itself away, so the host's bridge closes.
  * - It loads one view per page load and never originates requests.
  */
 import {
@@ -82,6 +84,13 @@ export function startSandboxProxy(win: Window, parent: Poster = win.parent): str
     // its frame to must enforce the same policy, or Chromium does not show it.
     frame.setAttribute('csp', policy)
     frame.srcdoc = injectCspMeta(params.html, policy)
+    // The proxy's own document gets the policy too: served as a static file it has no header, and
+    // the parent's `frame-src` is what stops the view from navigating its frame to any origin, a
+    // request (with data in its URL) the frame's `csp` attribute refuses to show but not to send.
+    const meta = doc.createElement('meta')
+    meta.httpEquiv = 'Content-Security-Policy'
+    meta.content = policy
+    ;(doc.head ?? doc.documentElement).append(meta)
     let loads = 0
     frame.addEventListener('load', () => {
       if (++loads < 2) return
