@@ -143,7 +143,9 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       else delete target[name]
     }
     const globals: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(next)) if (!deepEqual(target[key], value)) globals[key] = target[key] = value
+    // A global that became `undefined` is `null` in the event: the Apps SDK's useOpenAiGlobal hook
+    // ignores an event whose value for its key is `undefined`, and would keep the old value.
+    for (const [key, value] of Object.entries(next)) if (!deepEqual(target[key], value)) globals[key] = (target[key] = value) ?? null
     if (Object.keys(globals).length) win.dispatchEvent(new win.CustomEvent(SET_GLOBALS_EVENT, { detail: { globals } }))
   }
 

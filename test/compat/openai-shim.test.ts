@@ -355,3 +355,23 @@ describe('calls the Apps SDK makes without awaiting them', () => {
     await expect(saving).rejects.toBeDefined()
   })
 })
+
+describe('openai:set_globals for a global that goes away', () => {
+  it("carries null, not undefined: the Apps SDK's useOpenAiGlobal hook ignores undefined and would keep the old maxHeight", async () => {
+    const s = setup({ hostContext: { containerDimensions: { maxHeight: 700 } } })
+    // The official examples' useOpenAiGlobal(key) returns early when detail.globals[key] is undefined.
+    let renders = 0
+    s.pair.view.addEventListener(SET_GLOBALS_EVENT, (event: any) => {
+      if (event.detail.globals.maxHeight !== undefined) renders++
+    })
+    await s.connect()
+    expect(renders).toBe(1)
+    s.bridge.setHostContext({ containerDimensions: { height: 300 } })
+    await s.pair.flush()
+    expect(renders).toBe(2)
+    s.bridge.setHostContext({ containerDimensions: { width: 400 } })
+    await s.pair.flush()
+    expect(s.openai.maxHeight).toBeUndefined()
+    expect(renders).toBe(3)
+  })
+})
