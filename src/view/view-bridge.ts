@@ -339,10 +339,7 @@ export class ViewBridge {
     if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
       throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
     }
-    const { mode: inEffect } = readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options))
-    // The answer is the mode in effect: the context says so at once, not when the host's change arrives.
-    this.#changeContext({ displayMode: inEffect })
-    return inEffect
+    return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
   }
 
   /**

@@ -217,20 +217,6 @@ describe('ViewBridge display mode', () => {
     expect(await outcome).toBe('fullscreen')
   })
 
-  it('has the context say the mode in effect once the request resolves, before the host\'s change arrives', async () => {
-    const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] })
-    const changes: string[][] = []
-    view.on('hostcontextchanged', (_context, changed) => void changes.push(changed))
-    const outcome = view.requestDisplayMode('fullscreen')
-    await answer('ui/request-display-mode', { result: { mode: 'fullscreen' } })
-    expect(await outcome).toBe('fullscreen')
-    expect(view.hostContext.displayMode).toBe('fullscreen')
-    expect(changes).toEqual([['displayMode']])
-    host.notify('ui/notifications/host-context-changed', { displayMode: 'fullscreen' })
-    await flush(host.pair)
-    expect(changes).toEqual([['displayMode']])
-  })
-
   it('refuses before sending a mode the host or the app did not declare', async () => {
     const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'pip'] })
     await expect(view.requestDisplayMode('fullscreen')).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
