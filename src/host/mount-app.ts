@@ -132,8 +132,6 @@ export interface MountedApp {
   teardown(reason?: string): Promise<void>
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 /**
  * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read.
  *
@@ -246,7 +244,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
 
   const ready = show().catch((error) => {
     if (error instanceof BridgeError && error.code === 'TIMEOUT') bridge.warn('UNEXPECTED', error.message)
-    else if (!bridge.closed) bridge.close(`mountApp: not shown: ${message(error)}`)
+    else if (!bridge.closed) bridge.close(`mountApp: not shown: ${describeThrown(error)}`)
     throw error
   })
   // The caller may never look at `ready`; its failure is also reported as a warning or the close reason.
@@ -302,8 +300,8 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       // The host sent tool data itself as well (the bridge refused the duplicate), or the data
       // cannot be sent at all (a framework's reactive proxy): then the call ends for the view,
       // which would otherwise wait for data that never comes.
-      bridge.warn('UNEXPECTED', `mountApp: tool data not sent: ${message(error)}`)
-      if ((error as BridgeError).code === 'INVALID_PARAMS') send(() => bridge.sendToolCancelled(message(error)))
+      bridge.warn('UNEXPECTED', `mountApp: tool data not sent: ${describeThrown(error)}`)
+      if ((error as BridgeError).code === 'INVALID_PARAMS') send(() => bridge.sendToolCancelled(describeThrown(error)))
     }
   }
   void (async () => {
@@ -311,7 +309,7 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       const args = await input
       send(() => bridge.sendToolInput(args))
     } catch (error) {
-      return send(() => bridge.sendToolCancelled(message(error)))
+      return send(() => bridge.sendToolCancelled(describeThrown(error)))
     }
     if (!result) return
     try {
@@ -323,7 +321,7 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       }
       send(() => bridge.sendToolResult(value))
     } catch (error) {
-      send(() => bridge.sendToolCancelled(message(error)))
+      send(() => bridge.sendToolCancelled(describeThrown(error)))
     }
   })()
 }

@@ -19,6 +19,7 @@ import {
   type SessionCore,
   type Tool,
 } from '../protocol/index.js'
+import { describeThrown } from '../protocol/errors.js'
 
 /** A tool's definition, as listed to the host (the name is given separately). */
 export type AppToolDefinition = Omit<Tool, 'name' | 'inputSchema'> & { inputSchema?: Tool['inputSchema'] }
@@ -60,7 +61,7 @@ export function serveAppTools(session: SessionCore, note: Note, notify: (method:
         if (!isObject(result)) throw new Error(`${call.name} returned no result`)
         return readCallToolResult(result, note)
       } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: String((error as Error)?.message ?? error) }] }
+        return { isError: true, content: [{ type: 'text', text: describeThrown(error) }] }
       }
     })
   }

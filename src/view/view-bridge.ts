@@ -67,6 +67,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
 } from '../protocol/index.js'
+import { describeThrown } from '../protocol/errors.js'
 import { failure } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
@@ -202,7 +203,7 @@ export class ViewBridge {
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
       this.stopAutoResize()
       for (const outcome of outcomes) {
-        if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${(outcome.reason as Error)?.message ?? outcome.reason}`)
+        if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${describeThrown(outcome.reason)}`)
       }
       // Answered `{}`: the session answers a handler's non-object result that way.
     })

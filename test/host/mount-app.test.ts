@@ -178,6 +178,14 @@ describe('tool data', () => {
     ])
   })
 
+  it('turns a tool call failed with a value that has no string form into tool-cancelled', async () => {
+    const { app, window } = mount({ toolInput: { q: 1 }, toolResult: Promise.reject(Object.create(null)) })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications()[1]).toMatchObject({ method: 'ui/notifications/tool-cancelled', params: { reason: 'a value with no string form' } })
+  })
+
   it('ends the call with tool-cancelled when the input or the result cannot be sent (a reactive proxy)', async () => {
     for (const data of [{ toolInput: new Proxy({ q: 'x' }, {}) }, { toolInput: { q: 'x' }, toolResult: new Proxy({ content: [] }, {}) }]) {
       const { app, window } = mount(data)

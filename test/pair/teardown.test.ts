@@ -54,6 +54,14 @@ describe('teardown', () => {
     expect(warnings.host.map((w) => w.code)).toEqual(['UNEXPECTED'])
   })
 
+  test('a listener failing with a value that has no string form still answers -32000 "Teardown error"', async () => {
+    const { host, view, pair, connect } = createBridgePair()
+    await connect()
+    view.on('teardown', () => Promise.reject(Object.create(null)))
+    await host.teardown()
+    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Teardown error: a value with no string form' } })
+  })
+
   test('a view that never answers: the host waits 5 s by default, then closes and reports it', async () => {
     vi.useFakeTimers()
     const { host, view, pair, connect, warnings } = createBridgePair()

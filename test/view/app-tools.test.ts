@@ -70,9 +70,14 @@ describe('ViewBridge app-provided tools', () => {
       throw new Error('no network')
     })
     view.registerTool('garbage', {}, () => 'not a result' as never)
+    view.registerTool('junk', {}, () => {
+      throw Object.create(null)
+    })
     await view.connect()
     expect((await host.request('tools/call', { name: 'fails' })).result).toEqual({ isError: true, content: [{ type: 'text', text: 'no network' }] })
     expect((await host.request('tools/call', { name: 'garbage' })).result).toMatchObject({ isError: true })
+    // A thrown value with no string form is still a tool error, not a failed request.
+    expect((await host.request('tools/call', { name: 'junk' })).result).toEqual({ isError: true, content: [{ type: 'text', text: 'a value with no string form' }] })
   })
 
   it('announces tools added or removed after the handshake with list_changed', async () => {
