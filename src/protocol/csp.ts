@@ -3,11 +3,12 @@
  *
  * Without `_meta.ui.csp` the view gets the spec's restrictive default. With it, the spec's
  * construction, where every declared entry must be an origin: `https://host[:port]` with at most
- * one leading `*.` label (under at least two more labels), and `wss://` in `connectDomains`.
- * Loopback hosts (the user's own machine), over any scheme and `http://`/`ws://` too, only when
- * the host turns on the `loopbackOrigins` relaxation (local development). Keywords, bare schemes, `*`,
- * quotes, `;`, whitespace and paths are dropped and reported: a server can widen the policy only
- * by the origins it names, never by injecting directives. The result is never looser than the
+ * one leading `*.` label (under at least two more labels, never over an IP address's tail), and
+ * `wss://` in `connectDomains`. Loopback hosts (the user's own machine), over any scheme and
+ * `http://`/`ws://` too, only when the host turns on the `loopbackOrigins` relaxation (local
+ * development). Keywords, bare schemes, `*`, quotes, `;`, whitespace and paths are dropped and
+ * reported: a server can widen the policy only by the origins it names, never by injecting
+ * directives. The result is never looser than the
  * default plus the declared origins, unless the host turns on a named relaxation for a server it
  * trusts.
  */

@@ -71,7 +71,7 @@ const RPC_BY_CODE: Partial<Record<BridgeErrorCode, number>> = {
   PROTOCOL: RPC_INVALID_REQUEST,
 }
 
-/** The fields {@link toRpcError} reads from whatever was thrown. */
+/** The fields {@link toRpcError} and {@link describeThrown} read from whatever was thrown. */
 type Thrown = { code?: unknown; message?: unknown; data?: unknown } | null | undefined
 
 /** Turns an error answer from the peer into a {@link BridgeError}. */
@@ -102,7 +102,7 @@ export function toRpcError(thrown: unknown): RpcErrorObject {
  */
 export function describeThrown(thrown: unknown): string {
   try {
-    return typeof (thrown as { message?: unknown } | null | undefined)?.message === 'string' ? (thrown as Error).message : String(thrown)
+    return typeof (thrown as Thrown)?.message === 'string' ? (thrown as Error).message : String(thrown)
   } catch {
     return 'a value with no string form'
   }
