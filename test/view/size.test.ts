@@ -11,7 +11,7 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 6,849 measured, rounded up to the next
+ * The ceiling enforced today, in gzip bytes (level 9): 6,840 measured, rounded up to the next
  * hundred. Issue 3 targets 6 KB (6,000 B), which the bundle does not reach yet. Lower it whenever
  * the bundle shrinks; never raise it without saying why in the commit.
  */
