@@ -242,8 +242,10 @@ export class HostBridge {
     const { context, changed } = mergeHostContext(this.#context, sendableCopy('host context', change))
     if (!changed.length) return
     this.#context = context
-    if (changed.includes('displayMode') && context.displayMode) this.#events.emit('displaymodechange', context.displayMode)
     this.#sendContextDiff()
+    // After the diff: a listener that changes the context again (back to inline, say) sends its own
+    // change after this one, and the view, told the first mode by its request's answer, hears both.
+    if (changed.includes('displayMode') && context.displayMode) this.#events.emit('displaymodechange', context.displayMode)
   }
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */

@@ -288,6 +288,18 @@ describe('ui/request-display-mode', () => {
     expect(bridge.hostContext.displayMode).toBe('inline')
   })
 
+  it('tells the view the mode a displaymodechange listener switched back to', async () => {
+    const { view, bridge } = start({ hostContext: context })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    // The host's layout cannot show fullscreen after all (a narrow window, say).
+    bridge.on('displaymodechange', (mode) => mode === 'fullscreen' && bridge.setHostContext({ displayMode: 'inline' }))
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'fullscreen' })
+    await until(() => view.notifications('ui/notifications/host-context-changed').length === 2)
+    // The answer said fullscreen: the view hears it, then hears that the host went back to inline.
+    expect(view.notifications('ui/notifications/host-context-changed').map((n) => n.params)).toEqual([{ displayMode: 'fullscreen' }, { displayMode: 'inline' }])
+    expect(bridge.hostContext.displayMode).toBe('inline')
+  })
+
   it('checks the granted mode against the modes available when the host has decided', async () => {
     let decide!: (mode: 'fullscreen') => void
     const { view, bridge } = start({ hostContext: context, handlers: { requestDisplayMode: () => new Promise((resolve) => (decide = resolve)) } })
