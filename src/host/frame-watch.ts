@@ -11,7 +11,8 @@
  * costs one `isConnected` check per live frame.
  */
 
-const watchers = new WeakMap<Document, Map<Element, (reason: string) => void>>()
+/** Per document, each watcher's `end` with its frame: keyed by watcher, as a frame may have several. */
+const watchers = new WeakMap<Document, Map<(reason: string) => void, Element>>()
 
 /**
  * Calls `gone` once, when `frame` leaves its document or loads a second document. Call it right
@@ -26,7 +27,7 @@ export function watchFrame(frame: HTMLIFrameElement, gone: (reason: string) => v
   if (!watched) {
     const frames = (watched = new Map())
     const observer = new (doc.defaultView as typeof globalThis).MutationObserver(() => {
-      for (const [element, end] of frames) if (!element.isConnected) end('The frame was removed from the document')
+      for (const [end, element] of frames) if (!element.isConnected) end('The frame was removed from the document')
       if (!frames.size) {
         observer.disconnect()
         watchers.delete(doc)
@@ -39,13 +40,13 @@ export function watchFrame(frame: HTMLIFrameElement, gone: (reason: string) => v
   const onLoad = () => ++loads > 1 && end('The frame navigated away from the view')
   const stop = () => {
     frame.removeEventListener('load', onLoad)
-    watched.delete(frame)
+    watched.delete(end)
   }
   const end = (reason: string) => {
     stop()
     gone(reason)
   }
-  watched.set(frame, end)
+  watched.set(end, frame)
   frame.addEventListener('load', onLoad)
   return stop
 }

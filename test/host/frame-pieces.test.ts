@@ -135,6 +135,25 @@ describe('watchFrame', () => {
     expect(kept).not.toHaveBeenCalled()
   })
 
+  it('keeps two watchers of one frame apart: each is told, and each stop() stops its own', async () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = page.document.createElement('iframe') as unknown as HTMLIFrameElement
+    frame.srcdoc = '<p>x</p>'
+    page.document.body.appendChild(frame as never)
+    // mountApp watches its frame, and a host may watch the same frame for its own state.
+    const first = vi.fn()
+    const second = vi.fn()
+    const stopped = vi.fn()
+    watchFrame(frame, first)
+    watchFrame(frame, second)
+    watchFrame(frame, stopped)()
+    frame.remove()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).toHaveBeenCalledTimes(1)
+    expect(stopped).not.toHaveBeenCalled()
+  })
+
   it('refuses a frame that is not in the document yet', () => {
     page = new Window({ url: 'https://chat.example/' })
     expect(() => watchFrame(page!.document.createElement('iframe') as never, () => {})).toThrow(/insert the frame/)
