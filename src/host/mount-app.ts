@@ -23,6 +23,7 @@ import {
   type CallToolResult,
   type CspRelaxations,
   type McpUiDisplayMode,
+  type McpUiHostCapabilities,
   type McpUiResourceMeta,
   type McpUiResourcePermissions,
   type McpUiSizeChangedParams,
@@ -63,7 +64,10 @@ export type SandboxMode =
     }
 
 export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | 'target' | 'targetOrigin' | 'hostWindow'> {
-  /** The element the frame is appended to. */
+  /**
+   * The element the frame is appended to. It may be inserted into the document after this call,
+   * but must be in it when the resource has been read (else `ready` rejects with `INVALID_PARAMS`).
+   */
   container: Element
   /** How the view is framed: `'srcdoc'` or `{ proxyUrl }` (web hosts: the spec requires the proxy). */
   sandbox: SandboxMode
@@ -161,9 +165,17 @@ export function mountApp(options: MountAppOptions): MountedApp {
   }
   // A fixed proxy URL is checked at once: a misconfigured host fails loudly, before anything loads.
   let proxyUrl = sandbox !== 'srcdoc' && typeof sandbox.proxyUrl !== 'function' ? checkProxy(sandbox.proxyUrl) : undefined
-  const capabilities = { ...options.capabilities }
+  /** What the frame was granted, added to the host's capabilities once the resource is read. */
+  let sandboxGrant: McpUiHostCapabilities['sandbox']
   const transport = new DeferredTransport()
-  const bridge = new HostBridge({ ...options, capabilities, transport })
+  const bridge = new HostBridge({
+    ...options,
+    transport,
+    // Read live, as HostBridge reads its own option: a capability the host withdraws later is refused.
+    get capabilities() {
+      return { ...options.capabilities, ...(sandboxGrant && { sandbox: sandboxGrant }) }
+    },
+  })
   const frame = doc.createElement('iframe')
   const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
   const applyMode = options.applyDisplayMode ?? createDisplayModeApplier(frame)
@@ -192,18 +204,24 @@ export function mountApp(options: MountAppOptions): MountedApp {
     applyMode(mode, frame)
     if (mode === 'inline' && lastSize) sizer?.(lastSize)
   })
+  /** Aborted when the bridge closes: a bridge closed while the resource loads stops the read too, not just its use. */
+  const loading = new AbortController()
   // The frame lives exactly as long as the bridge.
-  bridge.on('close', () => {
+  bridge.on('close', (reason) => {
+    loading.abort(reason)
     stopWatching?.()
     frame.remove()
   })
 
   const show = async (): Promise<MountedView> => {
-    // A bridge closed while the resource loads stops the read too, not just its use.
-    const loading = new AbortController()
-    const stopLoading = bridge.on('close', (reason) => loading.abort(reason))
-    const resource = await loadResource(options, loading.signal).finally(stopLoading)
-    if (bridge.closed) throw new BridgeError('CLOSED', 'mountApp: closed before shown')
+    const closed = () => new BridgeError('CLOSED', 'mountApp: closed before shown')
+    // Settled by the close too: a client that ignores the abort must not leave `ready` pending.
+    const resource = await new Promise<UiResource>((resolve, reject) => {
+      loading.signal.addEventListener('abort', () => reject(closed()))
+      loadResource(options, loading.signal).then(resolve, reject)
+    })
+    if (bridge.closed) throw closed()
+    if (!container.isConnected) throw new BridgeError('INVALID_PARAMS', 'mountApp: the container is not in the document')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${describeThrown(dropped.entry)} (${dropped.reason})`, dropped)
@@ -211,7 +229,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     // Nothing by default: the server's metadata alone must not hand the view the host's own grants.
     const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : {}
     const allow = buildAllowAttribute(permissions)
-    capabilities.sandbox = { ...capabilities.sandbox, csp: csp.granted, permissions }
+    sandboxGrant = { csp: csp.granted, permissions }
     const hostOrigin = hostWindow.location.origin
     prepareAppFrame(
       frame,
@@ -304,12 +322,14 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       if ((error as BridgeError).code === 'INVALID_PARAMS') send(() => bridge.sendToolCancelled(describeThrown(error)))
     }
   }
+  // A call the host cancelled itself (`sendToolCancelled`) then fails as aborted: nothing more to send.
+  const cancel = (error: unknown) => bridge.toolPhase === 'cancelled' || send(() => bridge.sendToolCancelled(describeThrown(error)))
   void (async () => {
     try {
       const args = await input
       send(() => bridge.sendToolInput(args))
     } catch (error) {
-      return send(() => bridge.sendToolCancelled(describeThrown(error)))
+      return cancel(error)
     }
     if (!result) return
     try {
@@ -321,7 +341,7 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       }
       send(() => bridge.sendToolResult(value))
     } catch (error) {
-      send(() => bridge.sendToolCancelled(describeThrown(error)))
+      cancel(error)
     }
   })()
 }

@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { listenedFrames, mountApp, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
+import { listenedFrames, mountApp, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
 import { HOST_INFO, createScriptedView, until, type ScriptedView } from './helpers.js'
 
 const MIME = 'text/html;profile=mcp-app'
@@ -197,6 +197,20 @@ describe('tool data', () => {
     }
   })
 
+  it('stays quiet when the host cancelled the call itself and the aborted call then rejects', async () => {
+    let reject!: (error: unknown) => void
+    const { app, window } = mount({ toolInput: { q: 1 }, toolResult: new Promise((_, r) => (reject = r)) })
+    const warnings: unknown[] = []
+    app.bridge.on('warning', (warning) => warnings.push(warning))
+    const view = await viewOf(app, window)
+    await view.initialize()
+    app.bridge.sendToolCancelled('Stopped by the user')
+    reject(new DOMException('This operation was aborted', 'AbortError'))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(view.notifications('ui/notifications/tool-cancelled').map((n) => n.params)).toEqual([{ reason: 'Stopped by the user' }])
+    expect(warnings).toEqual([])
+  })
+
   it('sends {} as input when only a result is given', async () => {
     const { app, window } = mount({ toolResult: { content: [] } })
     const view = await viewOf(app, window)
@@ -347,10 +361,49 @@ describe('the frame lives exactly as long as the bridge', () => {
     expect(container.querySelector('iframe')).toBeNull()
   })
 
+  it('ready rejects with CLOSED when the bridge closes during the read, even if the client ignores the abort', async () => {
+    const readResource = () => new Promise(() => {}) // never settles, never looks at the signal
+    const { app } = mount({ resource: undefined, tool, client: { readResource } as never })
+    app.bridge.close()
+    await expect(app.ready).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('frames into a container inserted after the call, and rejects ready with INVALID_PARAMS when it is still not in the document', async () => {
+    const { window } = openPage()
+    let read!: () => void
+    const readResource = ({ uri }: { uri: string }) => new Promise((resolve) => (read = () => resolve({ contents: [{ uri, mimeType: MIME, text: HTML }] })))
+    const later = window.document.createElement('div') as unknown as Element
+    const inserted = mountApp({ container: later, sandbox: 'srcdoc', hostInfo: HOST_INFO, resource: { html: HTML } })
+    window.document.body.appendChild(later as never) // a framework commits the element right after
+    await until(() => later.querySelector('iframe') !== null)
+    inserted.bridge.close()
+    const detached = window.document.createElement('div') as unknown as Element
+    const app = mountApp({ container: detached, sandbox: 'srcdoc', hostInfo: HOST_INFO, tool, client: { readResource } as never })
+    read()
+    await expect(app.ready).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'mountApp: the container is not in the document' })
+    expect(app.bridge.closed).toBe(true)
+  })
+
   it('ready rejects with TIMEOUT when the view never initializes', async () => {
     const { app } = mount({ timeoutMs: 50 })
     await expect(app.ready).rejects.toMatchObject({ code: 'TIMEOUT' })
     expect(app.bridge.closed).toBe(false)
+  })
+})
+
+describe('capabilities', () => {
+  it('reads the host\'s capabilities live: one withdrawn after mounting is refused (-32601), and the frame\'s grant stays', async () => {
+    const capabilities: McpUiHostCapabilities = { message: {} }
+    const message = vi.fn()
+    const { app, window } = mount({ capabilities, handlers: { message } })
+    const view = await viewOf(app, window)
+    const init = await view.initialize()
+    expect(init.result.hostCapabilities).toMatchObject({ message: {}, sandbox: { permissions: {} } })
+    const request = { role: 'user', content: [{ type: 'text', text: 'hi' }] }
+    expect((await view.request('ui/message', request)).result).toEqual({})
+    delete capabilities.message // the user turned off "apps may post messages"
+    expect((await view.request('ui/message', request)).error.code).toBe(-32601)
+    expect(message).toHaveBeenCalledTimes(1)
   })
 })
 
