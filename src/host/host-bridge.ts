@@ -233,7 +233,9 @@ export class HostBridge {
    * view did not declare is refused with `DENIED`, except `inline`: the spec forbids switching a
    * view to an undeclared mode, and we read `inline` as outside that rule, because it is where
    * every view starts and what a host returns to when the user leaves fullscreen or closes a
-   * picture-in-picture window (refusing it would leave host and view disagreeing).
+   * picture-in-picture window (refusing it would leave host and view disagreeing). Throws
+   * `CLOSED` once the bridge is closed, as every sending method does; `mountApp` closes it when its
+   * frame leaves the document, so a host updating every view of a chat skips those whose `closed` is true.
    */
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
