@@ -25,9 +25,13 @@ export const CSP_VIOLATION = 'mcp-app-bridge/csp-violation'
 
 // A function, not a constant: a module-level string built at load time is kept by bundlers even
 // in hosts that never inject a policy (the minimal host imports `CSP_VIOLATION` only).
+// The browser fires one event per policy that blocked something, and a view is under two to four
+// copies of its policy (this `<meta>`, the frame's `csp` attribute, and behind the proxy its header
+// and `<meta>`): a violation (directive and URL) just posted is not posted again for 99 ms. In a block, so
+// `l` is no global that an app's own `let l` would collide with.
 const reporter = () =>
-  '<script>addEventListener("securitypolicyviolation",e=>parent.postMessage({jsonrpc:"2.0",' +
-  `method:"${CSP_VIOLATION}",params:{directive:e.effectiveDirective,blockedURI:e.blockedURI}},"*"))</script>`
+  '<script>{let l;addEventListener("securitypolicyviolation",e=>{let d=e.effectiveDirective,b=e.blockedURI;d+b!=l&&(l=d+b,setTimeout(()=>l=0,99),' +
+  `parent.postMessage({jsonrpc:"2.0",method:"${CSP_VIOLATION}",params:{directive:d,blockedURI:b}},"*"))})}</script>`
 
 /** Escapes a value for a double-quoted attribute. */
 function attribute(value: string): string {

@@ -210,6 +210,18 @@ describe.each(FRAME_MODES)('a view trying to get out (%s frame)', (frameMode) =>
         expect(await fetchFrom(view, `${declared.origin}/csp/default`)).toBe('blocked (TypeError)')
         expect(await violations(view, 1)).toEqual([{ blockedURI: `${declared.origin}/csp/default`, directive: 'connect-src' }])
       })
+      await s.step('the host is warned once, though the view saw the violation once per copy of its policy', async () => {
+        const reported = async () =>
+          (await silent.hostEvents('warning')).map((event) => (event.data as { message: string }).message).filter((message) => message.startsWith('CSP blocked'))
+        await expect.poll(reported).toEqual([`CSP blocked ${declared.origin}/csp/default (connect-src)`])
+        // The copies' events all arrive within a few ms: a second warning would be here by now.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(await reported()).toEqual([`CSP blocked ${declared.origin}/csp/default (connect-src)`])
+        const seen = await view.evaluate(() => (window as unknown as { violations: unknown[] }).violations.length)
+        expect(seen).toBeGreaterThan(1)
+        // The reporter keeps its state to itself: an app's own top-level `let l` must not collide with it.
+        expect(await view.evaluate('typeof l')).toBe('undefined')
+      })
     } finally {
       await silent.close()
     }

@@ -19,14 +19,16 @@
  * the next review's fixes: a lost server connection reported as CLOSED, loopback refused over
  * every scheme, container dimensions applied at the handshake and clamped without a report, tool
  * data that cannot be sent ending the call, whenInitialized's timer capped, a width report as wide
- * as the frame lifting its maximum: 14,548 B to 14,641 B.)
+ * as the frame lifting its maximum: 14,548 B to 14,641 B. Raised to 14,750 for an integrator's review:
+ * capabilities read live and `ready` settled by a close in mountApp, one CSP warning per violation
+ * from the reporter: 14,618 B to 14,718 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_700
+const HOST_CEILING = 14_750
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
