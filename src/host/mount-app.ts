@@ -220,8 +220,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
       loading.signal.addEventListener('abort', () => reject(closed()))
       loadResource(options, loading.signal).then(resolve, reject)
     })
+    // Closed after the read, before this line ran (in a microtask).
     if (bridge.closed) throw closed()
-    if (!container.isConnected) throw new BridgeError('INVALID_PARAMS', 'mountApp: the container is not in the document')
+    if (!container.isConnected) throw new BridgeError('INVALID_PARAMS', 'mountApp: container not in the document')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${describeThrown(dropped.entry)} (${dropped.reason})`, dropped)

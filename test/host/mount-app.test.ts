@@ -380,7 +380,7 @@ describe('the frame lives exactly as long as the bridge', () => {
     const detached = window.document.createElement('div') as unknown as Element
     const app = mountApp({ container: detached, sandbox: 'srcdoc', hostInfo: HOST_INFO, tool, client: { readResource } as never })
     read()
-    await expect(app.ready).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'mountApp: the container is not in the document' })
+    await expect(app.ready).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'mountApp: container not in the document' })
     expect(app.bridge.closed).toBe(true)
   })
 
