@@ -29,7 +29,7 @@ Options:
   --adapter-options <json>  passed to the adapter's mount() as adapterOptions (host)
   --sandbox-dir <dir>       serve this directory on the sandbox origin, for a sandbox proxy (host)
   --csp <json>              the view resource's _meta.ui.csp (view; default: the spec's strict policy)
-  --chromium <path>         the Chromium to run (default: /usr/bin/chromium, CHROMIUM_PATH, or playwright's)
+  --chromium <path>         the Chromium to run (default: CHROMIUM_PATH, /usr/bin/chromium, or playwright's)
   --json                    print the JSON report instead of the table
   -h, --help                this text
 

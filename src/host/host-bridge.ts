@@ -69,11 +69,13 @@ export interface HostBridgeOptions {
   /**
    * What the host offers the view. Advertise = enforce: a view request whose capability is absent
    * is answered with `-32601` and never reaches a handler. Without it, the view may only use the
-   * ungated methods: size, display mode, teardown request, ping, and `prompts/list` (the spec
-   * gives it no capability: it goes to a `listPrompts` handler, else to `client`, else `-32601`).
-   * Read when the view initializes and on every request. `serverTools`/`serverResources` with
-   * `listChanged: true` promise that the host calls `sendListChanged()` when the server's lists
-   * change.
+   * ungated methods: size, display mode, teardown request, ping, its own tools' `list_changed`
+   * (only when it declared `tools.listChanged`), the CSP-violation report, and `prompts/list` (the
+   * spec gives it no capability: it goes to a `listPrompts` handler, else to `client`, else
+   * `-32601`). Listing content kinds restricts them: `message: { text: {} }` refuses image blocks,
+   * `{}` accepts every kind. Read when the view initializes and on every request.
+   * `serverTools`/`serverResources` with `listChanged: true` promise that the host calls
+   * `sendListChanged()` when the server's lists change: the bridge does not listen on the client.
    */
   capabilities?: McpUiHostCapabilities
   /** The initial host context. `setHostContext()` changes it later. */

@@ -7,7 +7,8 @@
  * - `NOT_SUPPORTED`: the peer did not advertise the capability, or does not know the method.
  * - `INVALID_PARAMS`: a request's params failed validation (ours before sending, or the peer's).
  * - `DENIED`: the peer or a policy refused the action (e.g. a link, a model-only tool).
- * - `RATE_LIMITED`: too many view-initiated actions in the current window.
+ * - `RATE_LIMITED`: host-side code over a rate limit. A view receives the host's rate-limit refusal
+ *   (`-32000`) as `DENIED`, its message naming the limit: retry later rather than treat it as the user's no.
  * - `PROTOCOL`: a call broke the protocol's ordering rules, or the peer sent something malformed.
  * - `REMOTE`: the peer answered with another JSON-RPC error; see `rpcCode` and `data`.
  */

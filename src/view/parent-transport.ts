@@ -18,9 +18,9 @@ export interface MessageSource {
 }
 
 export interface ParentTransportOptions {
-  /** Where messages go; the parent window by default. */
+  /** Where messages go (`ViewBridge` passes `window.parent`). */
   target: MessageTarget
-  /** Where messages arrive; this window by default. */
+  /** Where messages arrive (`ViewBridge` passes `window`). */
   self: MessageSource
   /** The host's origin when the app knows it; pinned from the start instead of after the handshake. */
   origin?: string

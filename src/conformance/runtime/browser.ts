@@ -1,8 +1,8 @@
 /**
  * Headless Chromium through playwright-core (an optional peer dependency of this entry only).
  *
- * The system browser at `/usr/bin/chromium` is used when it exists (Debian's package, which
- * `scripts/ensure-chromium.sh` installs), else the one given, else playwright's own if installed.
+ * The browser given, else `CHROMIUM_PATH`, else the system browser at `/usr/bin/chromium` when it
+ * exists (Debian's package, which `scripts/ensure-chromium.sh` installs), else playwright's own.
  * Each launch gets a fresh profile in a temporary directory, removed on close.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'

@@ -9,7 +9,7 @@ import { ATTACKER_HTML, ATTACKER_PATH } from './attacker.js'
 import { html, startKitServers, type KitServers } from './servers.js'
 
 export interface EnvironmentOptions {
-  /** Chromium to run (default: `/usr/bin/chromium` when present, else `CHROMIUM_PATH`, else playwright's). */
+  /** Chromium to run (default: `CHROMIUM_PATH`, else `/usr/bin/chromium` when present, else playwright's). */
   chromiumPath?: string
 }
 
