@@ -121,6 +121,42 @@ describe('answers', () => {
     expect(link.sent('b')).toStrictEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32603, message: expect.any(String) } }])
   })
 
+  test('an answer that cannot be sent is reported on this side, naming the id', async () => {
+    const { a, b, warnings } = createSessionPair()
+    b.handle('m', () => ({ fn: () => 1 }))
+    await rejection(a.request('m'))
+    expect(warnings.b).toEqual([{ code: 'UNEXPECTED', message: expect.stringMatching(/^Response failed: .*\(id 1\)$/) }])
+  })
+
+  test('a request id is free again once answered: a later request reusing it is served', async () => {
+    const { a, link, warnings } = createLoneSession()
+    let calls = 0
+    a.handle('m', async () => ({ n: ++calls }))
+    link.inject('a', request(1, 'm'))
+    await link.flush()
+    link.inject('a', request(1, 'm'))
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([
+      { jsonrpc: '2.0', id: 1, result: { n: 1 } },
+      { jsonrpc: '2.0', id: 1, result: { n: 2 } },
+    ])
+    expect(warnings).toEqual([])
+  })
+
+  test('a thenable that calls back twice is answered once', async () => {
+    const { a, link } = createLoneSession()
+    a.handle('m', () => ({
+      then(resolve: (value: unknown) => void, reject: (error: unknown) => void) {
+        resolve({ n: 1 })
+        resolve({ n: 2 })
+        reject(new Error('late'))
+      },
+    }))
+    link.inject('a', request(1, 'm'))
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { n: 1 } }])
+  })
+
   test('the handler receives params and a context with the peer id', async () => {
     const { link, a } = createLoneSession()
     const seen: unknown[] = []
@@ -128,6 +164,24 @@ describe('answers', () => {
     link.inject('a', request('req-7', 'm', { q: 1, _meta: { progressToken: 'tok' } }))
     await link.flush()
     expect(seen).toEqual([{ q: 1, _meta: { progressToken: 'tok' } }, 'req-7', 'tok'])
+  })
+
+  test('a progress token that is no usable id (null, an object) counts as none: sendProgress sends nothing', async () => {
+    const { link, a } = createLoneSession()
+    const tokens: unknown[] = []
+    a.handle('m', (_params, context) => {
+      tokens.push(context.progressToken)
+      context.sendProgress({ progress: 1 })
+      return {}
+    })
+    link.inject('a', request(1, 'm', { _meta: { progressToken: null } }))
+    link.inject('a', request(2, 'm', { _meta: { progressToken: { id: 1 } } }))
+    await link.flush()
+    expect(tokens).toEqual([undefined, undefined])
+    expect(link.sent('a')).toStrictEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ])
   })
 
   test('sendProgress reaches the caller only when it asked for progress', async () => {
@@ -181,5 +235,20 @@ describe('answers', () => {
     expect(calls).toBe(1)
     expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { n: 1 } }])
     expect(warnings.map((w) => w.code)).toEqual(['UNEXPECTED'])
+  })
+
+  test('a malformed request reusing an id in flight is not answered either; the first is answered once', async () => {
+    const { a, link, warnings } = createLoneSession()
+    let finish: (value: unknown) => void = () => {}
+    a.handle('m', () => new Promise((resolve) => (finish = resolve)))
+    link.inject('a', request(1, 'm'))
+    // Array params: malformed, would be answered -32602 were its id not already in flight.
+    link.inject('a', request(1, 'm', [1]))
+    await link.flush()
+    expect(link.sent('a')).toEqual([])
+    finish({ first: true })
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { first: true } }])
+    expect(warnings.map((w) => w.code)).toEqual(['MALFORMED', 'UNEXPECTED'])
   })
 })
