@@ -94,6 +94,36 @@ describe('the peer cancelling a request we are handling', () => {
     expect(link.sent('b')).toEqual([])
   })
 
+  test("the handler's signal carries the peer's reason", async () => {
+    const { a, link } = createLoneSession()
+    let context: RequestContext | undefined
+    a.handle('slow', (_params, ctx) => {
+      context = ctx
+      return new Promise(() => {})
+    })
+    link.inject('a', request(1, 'slow'))
+    link.inject('a', notification('notifications/cancelled', { requestId: 1, reason: 'user navigated away' }))
+    await link.flush()
+    expect((context!.signal.reason as Error).message).toBe('user navigated away')
+  })
+
+  test('sendProgress after the peer cancelled sends nothing', async () => {
+    const { a, link } = createLoneSession()
+    let context: RequestContext | undefined
+    a.handle('slow', (_params, ctx) => {
+      context = ctx
+      return new Promise(() => {})
+    })
+    link.inject('a', request(1, 'slow', { _meta: { progressToken: 'p' } }))
+    await link.flush()
+    context!.sendProgress({ progress: 1 })
+    link.inject('a', notification('notifications/cancelled', { requestId: 1 }))
+    await link.flush()
+    context!.sendProgress({ progress: 2 })
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }])
+  })
+
   test('a cancellation whose reason has no string form still cancels', async () => {
     const { a, link } = createLoneSession()
     let context: RequestContext | undefined
