@@ -79,6 +79,27 @@ describe('timeouts', () => {
     expect(pending.state).toBe('pending')
   })
 
+  test('a timeout larger than setTimeout can hold arms the timer once, not again at every tick', async () => {
+    const { a } = createLoneSession()
+    const armed = vi.spyOn(globalThis, 'setTimeout')
+    try {
+      const pending = watch(a.request('x', {}, { timeoutMs: 40 * 24 * 3600 * 1000 }))
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(pending.state).toBe('pending')
+      expect(armed).toHaveBeenCalledTimes(1)
+    } finally {
+      armed.mockRestore()
+    }
+  })
+
+  test('closing the session leaves no timer behind', () => {
+    const { a } = createLoneSession()
+    void watch(a.request('x'))
+    expect(vi.getTimerCount()).toBe(1)
+    a.close()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
   test('an answer before the deadline clears the timer: nothing is cancelled later', async () => {
     const { a, link } = createLoneSession()
     const pending = watch(a.request('x'))
