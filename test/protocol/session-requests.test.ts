@@ -123,6 +123,14 @@ describe('notifications', () => {
     expect(warnings.b[0]!.message).toContain('nobody/listens')
   })
 
+  test('a warning about no particular message has no data key at all', async () => {
+    const { a, link, warnings } = createSessionPair()
+    a.notify('nobody/listens')
+    await link.flush()
+    expect(warnings.b).toStrictEqual([{ code: 'UNEXPECTED', message: 'nobody/listens: ignored' }])
+    expect(Object.hasOwn(warnings.b[0]!, 'data')).toBe(false)
+  })
+
   test('a throwing notification handler is reported and the session keeps working', async () => {
     const { a, b, link, warnings } = createSessionPair()
     b.on('boom', () => {
@@ -146,6 +154,13 @@ describe('tracing', () => {
       ['out', { jsonrpc: '2.0', id: 1, method: 'ping', params: {} }],
       ['in', { jsonrpc: '2.0', id: 1, result: {} }],
     ])
+  })
+
+  test('onTrace does not see a message that could not be sent', async () => {
+    const trace: Array<[string, unknown]> = []
+    const { a } = createLoneSession({ onTrace: (direction, message) => void trace.push([direction, message]) })
+    expect((await rejection(a.request('x', { f: () => 1 }))).code).toBe('INVALID_PARAMS')
+    expect(trace).toEqual([])
   })
 
   test('a throwing onWarning does not break message handling', async () => {
