@@ -16,6 +16,11 @@ describe('classify: well-formed messages', () => {
     expect(classify({ jsonrpc: '2.0', id: 'abc', method: 'ping' })).toMatchObject({ kind: 'request', id: 'abc' })
   })
 
+  test('only an own id makes a request: an inherited one is no id', () => {
+    const data = Object.assign(Object.create({ id: 1 }), { jsonrpc: '2.0', method: 'ping' })
+    expect(classify(data)).toEqual({ kind: 'notification', method: 'ping', params: {} })
+  })
+
   test('absent params become an empty object', () => {
     expect(classify({ jsonrpc: '2.0', method: 'ui/notifications/initialized' })).toEqual({
       kind: 'notification',
@@ -117,6 +122,12 @@ describe('classify: malformed JSON-RPC is invalid, with a reply code only when t
 
   test('a response with both result and error names the id it would settle', () => {
     expect(classify({ jsonrpc: '2.0', id: 4, result: {}, error: { code: 1, message: 'm' } })).toMatchObject({ kind: 'invalid', id: 4 })
+  })
+
+  test('a malformed response carries the id it settles but no reply code', () => {
+    const classified = classify({ jsonrpc: '2.0', id: 4, result: [] })
+    expect(classified).toStrictEqual({ kind: 'invalid', reason: expect.any(String), id: 4 })
+    expect(classified).not.toHaveProperty('reply')
   })
 
   test('a response with neither result nor error', () => {
