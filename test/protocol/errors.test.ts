@@ -54,6 +54,10 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
     })
   })
 
+  test("a BridgeError's explicit rpcCode wins over the one its code maps to", () => {
+    expect(toRpcError(new BridgeError('DENIED', 'not today', { rpcCode: -32042 }))).toEqual({ code: -32042, message: 'not today' })
+  })
+
   test('an error with an integer code (the MCP SDK McpError) keeps the code and data', () => {
     const mcpError = Object.assign(new Error('Resource not found'), { code: -32002, data: { uri: 'ui://x' } })
     expect(toRpcError(mcpError)).toEqual({ code: -32002, message: 'Resource not found', data: { uri: 'ui://x' } })
@@ -62,6 +66,8 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
   test('a non-integer code is not trusted: internal error', () => {
     expect(toRpcError(Object.assign(new Error('m'), { code: 'ENOENT' }))).toEqual({ code: -32603, message: 'm' })
     expect(toRpcError(Object.assign(new Error('m'), { code: 1.5 }))).toEqual({ code: -32603, message: 'm' })
+    expect(toRpcError(Object.assign(new Error('m'), { code: -32000.5 }))).toEqual({ code: -32603, message: 'm' })
+    expect(toRpcError(Object.assign(new Error('m'), { code: Number.NEGATIVE_INFINITY }))).toEqual({ code: -32603, message: 'm' })
   })
 
   test("a DOMException's legacy code, or any positive code, is not a JSON-RPC code: internal error", () => {
@@ -77,6 +83,11 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
 
   test('a plain Error is an internal error with its message', () => {
     expect(toRpcError(new TypeError('x is undefined'))).toEqual({ code: -32603, message: 'x is undefined' })
+  })
+
+  test('only a string message is the message: anything else is the value as text', () => {
+    expect(toRpcError({ message: 42 })).toEqual({ code: -32603, message: '[object Object]' })
+    expect(toRpcError(new Error(''))).toEqual({ code: -32603, message: '' })
   })
 
   test('thrown non-errors are stringified', () => {
