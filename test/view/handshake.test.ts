@@ -122,10 +122,23 @@ describe('ViewBridge handshake', () => {
     expect(warnings.join('\n')).toMatch(/hostCapabilities[\s\S]*hostContext/)
   })
 
+  it("resolves with a copy: a later context change does not rewrite the caller's connection", async () => {
+    host = createFakeHost({ hostContext: { theme: 'light' } })
+    const view = createView(host)
+    const connection = await view.connect()
+    host.notify('ui/notifications/host-context-changed', { theme: 'dark' })
+    await flush(host.pair)
+    expect(view.hostContext).toEqual({ theme: 'dark' })
+    expect(connection.hostContext).toEqual({ theme: 'light' })
+  })
+
   it('refuses to connect when there is no parent frame', async () => {
     const pair = createWindowPair()
+    const post = vi.spyOn(pair.view, 'postMessage')
     const view = createView({ pair } as FakeHost, { target: pair.view as never })
     await expect(view.connect()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    // Refused before sending: a window talking to itself would answer its own ui/initialize.
+    expect(post).not.toHaveBeenCalled()
     pair.close()
   })
 
@@ -200,6 +213,17 @@ describe('ViewBridge host context at the handshake', () => {
     expect(connection.hostContext).toEqual(merged)
     expect(view.hostContext).toEqual(merged)
     expect(changes).toEqual([['theme', 'locale', 'displayMode']])
+  })
+
+  it('keeps hostContext {} until the handshake answer, even when a change raced ahead of it', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    void view.connect().catch(() => {})
+    await host.next('ui/initialize')
+    host.notify('ui/notifications/host-context-changed', { theme: 'dark' })
+    await flush(host.pair)
+    expect(view.hostContext).toEqual({})
+    view.close()
   })
 
   it('drops invalid context fields with a warning and keeps the rest', async () => {
