@@ -110,6 +110,17 @@ describe('ViewBridge tool notifications', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
+  it('reads partial input as it reads input: arguments defaulted to {} and decoded when double-encoded', async () => {
+    const view = await connected()
+    const partial = vi.fn()
+    view.on('toolinputpartial', partial)
+    host.notify('ui/notifications/tool-input-partial', {})
+    host.notify('ui/notifications/tool-input-partial', { arguments: '{"q":"we"}' })
+    host.notify('ui/notifications/tool-input-partial', { arguments: 42 })
+    await flush(host.pair)
+    expect(partial.mock.calls).toEqual([[{ arguments: {} }], [{ arguments: { q: 'we' } }]])
+  })
+
   it('parses double-encoded arguments with a warning', async () => {
     const view = await connected()
     const input = vi.fn()
