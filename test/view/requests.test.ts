@@ -101,6 +101,13 @@ describe('ViewBridge requests', () => {
     expect(await outcome).toMatchObject({ code: 'DENIED', data: { isError: true } })
   })
 
+  it('takes only isError: true as a refusal, not any other truthy value', async () => {
+    const view = await connected()
+    const outcome = view.openLink('https://example.com')
+    await answer('ui/open-link', { result: { isError: 'yes' } })
+    expect(await outcome).toEqual({ isError: 'yes' })
+  })
+
   it('maps JSON-RPC errors to error codes', async () => {
     const view = await connected()
     const denied = view.openLink('https://example.com').catch((e) => e)
@@ -161,6 +168,19 @@ describe('ViewBridge requests', () => {
     view.close()
     for (const error of await Promise.all(pending)) expect(error).toMatchObject({ code: 'CLOSED', message: 'app is done' })
     expect(closed).toHaveBeenCalledExactlyOnceWith('app is done')
+  })
+
+  it('emits close once the bridge is closed: a close listener can send nothing, and closing again from it is a no-op', async () => {
+    const view = await connected()
+    const seen: unknown[] = []
+    view.on('close', (reason) => {
+      seen.push(reason, view.sendSizeChanged({ height: 1 }))
+      view.close('again')
+    })
+    view.close('done')
+    await flush(host.pair)
+    expect(seen).toEqual(['done', false])
+    expect(host.sent('ui/notifications/size-changed')).toEqual([])
   })
 
   it('ignores answers that arrive after close and answers nothing after close', async () => {
@@ -254,7 +274,8 @@ describe('ViewBridge notifications to the host', () => {
       expect(sent).toHaveLength(2)
       return sent
     })
-    expect(logs.map((m) => m.params)).toEqual([{ level: 'warning', data: { n: 1 }, logger: 'app' }, { level: 'info', data: 'plain' }])
+    // Strict: a log without a logger has no logger key at all (structured clone keeps an undefined one).
+    expect(logs.map((m) => m.params)).toStrictEqual([{ level: 'warning', data: { n: 1 }, logger: 'app' }, { level: 'info', data: 'plain' }])
   })
 
   it('sends size changes and teardown requests, which need no capability', async () => {
