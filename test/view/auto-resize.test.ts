@@ -151,6 +151,15 @@ describe('ViewBridge auto-resize', () => {
     expect(sizes()).toHaveLength(1)
   })
 
+  it('does not start again after close()', async () => {
+    const { view, layout } = await setup({ autoResize: false })
+    await view.connect()
+    view.close()
+    view.startAutoResize()
+    expect(PausedResizeObserver.instances).toHaveLength(0)
+    expect(layout.measurements).toBe(0)
+  })
+
   it('stops after teardown', async () => {
     const { view, layout, document } = await setup()
     await view.connect()
@@ -174,6 +183,49 @@ describe('ViewBridge auto-resize', () => {
     document.body.append(document.createElement('p'))
     await settle()
     expect(sizes()).toHaveLength(1)
+  })
+
+  it('starts again after being stopped', async () => {
+    const { view, layout, document } = await setup()
+    await view.connect()
+    await firstReport()
+    view.stopAutoResize()
+    layout.content.height = 50
+    view.startAutoResize()
+    expect(PausedResizeObserver.instances).toHaveLength(2)
+    await vi.waitFor(() => expect(sizes()).toEqual([{ width: 300, height: 120 }, { width: 300, height: 50 }]))
+    layout.content.height = 70
+    document.body.append(document.createElement('p'))
+    await vi.waitFor(() => expect(sizes().at(-1)).toEqual({ width: 300, height: 70 }))
+  })
+
+  it('reports a change made by an attribute (a class toggled) or by text, not only by added nodes', async () => {
+    const { view, layout, document } = await setup()
+    const text = document.createTextNode('short')
+    document.body.append(text)
+    await view.connect()
+    await firstReport()
+    layout.content.height = 200
+    document.body.setAttribute('class', 'expanded')
+    await vi.waitFor(() => expect(sizes().at(-1)).toEqual({ width: 300, height: 200 }))
+    layout.content.height = 240
+    text.data = 'a much longer text that wraps'
+    await vi.waitFor(() => expect(sizes().at(-1)).toEqual({ width: 300, height: 240 }))
+  })
+
+  it('drops a measurement already scheduled when it stops', async () => {
+    const { view, layout, document } = await setup()
+    await view.connect()
+    await firstReport()
+    const image = document.createElement('img')
+    document.body.append(image)
+    await settle()
+    layout.content.height = 260
+    // The load listener schedules a measurement at once; stopping right after must cancel it.
+    image.dispatchEvent(new (host.pair.view as unknown as typeof globalThis).Event('load'))
+    view.stopAutoResize()
+    await settle()
+    expect(sizes()).toEqual([{ width: 300, height: 120 }])
   })
 
   it('started before the handshake, begins at the handshake', async () => {
