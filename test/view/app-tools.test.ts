@@ -63,6 +63,37 @@ describe('ViewBridge app-provided tools', () => {
     expect((await host.request('tools/call', { arguments: {} })).error).toMatchObject({ code: -32602 })
   })
 
+  it('gives a handler {} when the call has no arguments', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    const handler = vi.fn(() => ok('done'))
+    view.registerTool('t', {}, handler)
+    await view.connect()
+    await host.request('tools/call', { name: 't' })
+    expect(handler).toHaveBeenCalledWith({}, expect.anything())
+  })
+
+  it("reads the handler's result: missing content becomes [], unusable content an isError result", async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    view.registerTool('data', {}, () => ({ structuredContent: { n: 1 } }) as never)
+    view.registerTool('bad', {}, () => ({ content: [{ type: 'text', text: 7 }] }) as never)
+    await view.connect()
+    expect((await host.request('tools/call', { name: 'data' })).result).toEqual({ content: [], structuredContent: { n: 1 } })
+    expect((await host.request('tools/call', { name: 'bad' })).result).toMatchObject({ isError: true })
+  })
+
+  it('a stale remover does not remove a newer tool of the same name', async () => {
+    host = createFakeHost()
+    const view = createView(host, { capabilities: { tools: {} } })
+    await view.connect()
+    const removeFirst = view.registerTool('t', { title: 'first' }, () => ok('1'))
+    removeFirst()
+    view.registerTool('t', { title: 'second' }, () => ok('2'))
+    removeFirst()
+    expect((await host.request('tools/list', {})).result.tools).toEqual([{ name: 't', title: 'second', inputSchema: { type: 'object' } }])
+  })
+
   it('turns a failing handler into an isError result', async () => {
     host = createFakeHost()
     const view = createView(host)
