@@ -83,6 +83,19 @@ describe('applyHostFonts', () => {
     expect(fontStyles()).toHaveLength(1)
   })
 
+  it('removes the style element for empty font CSS', () => {
+    applyHostFonts('@font-face { font-family: A }', document)
+    applyHostFonts('', document)
+    expect(fontStyles()).toEqual([])
+  })
+
+  it('leaves the style element untouched when the fonts did not change (no re-parse, no DOM mutation)', () => {
+    applyHostFonts('@font-face { font-family: A }', document)
+    const text = fontStyles()[0]!.firstChild
+    applyHostFonts('@font-face { font-family: A }', document)
+    expect(fontStyles()[0]!.firstChild).toBe(text)
+  })
+
   it('sets the CSS as text, so markup in it stays text', () => {
     applyHostFonts('</style><script>alert(1)</script>', document)
     expect(document.querySelectorAll('script')).toHaveLength(0)
@@ -143,6 +156,20 @@ describe('applyHostStyles', () => {
     await flush(host.pair)
     expect(html.hasAttribute('data-theme')).toBe(false)
     expect(html.style.getPropertyValue('--color-text-primary')).toBe('')
+  })
+
+  it('does not re-apply the styles on a change that is not about them', async () => {
+    host = createFakeHost({ hostContext: context })
+    const view = createView(host)
+    applyHostStyles(view, html)
+    await view.connect()
+    // The app overrides one host variable and drops the host's fonts on its own.
+    html.style.setProperty('--color-background-primary', '#123')
+    fontStyles()[0]!.remove()
+    host.notify('ui/notifications/host-context-changed', { locale: 'de' })
+    await flush(host.pair)
+    expect(html.style.getPropertyValue('--color-background-primary')).toBe('#123')
+    expect(fontStyles()).toEqual([])
   })
 
   it('leaves an app theme alone when the host sends none, and touches nothing for unrelated changes', async () => {
