@@ -84,6 +84,37 @@ describe('ViewBridge message authentication', () => {
     expect(received).toEqual(['answer'])
   })
 
+  it('takes hostOrigin "null" (an opaque parent) as given: posts to "*", reads only messages from origin "null"', () => {
+    const posted: string[] = []
+    const target = { postMessage: (_message: unknown, targetOrigin: string) => posted.push(targetOrigin) }
+    const self = new EventTarget()
+    const transport = new ParentTransport({ target, self: self as never, origin: 'null' })
+    expect(transport.origin).toBe('null')
+    const received: unknown[] = []
+    transport.listen((data) => received.push(data))
+    self.dispatchEvent(Object.assign(new Event('message'), { data: 'other', origin: 'https://evil.example', source: target }))
+    self.dispatchEvent(Object.assign(new Event('message'), { data: 'answer', origin: 'null', source: target }))
+    transport.send({ jsonrpc: '2.0', method: 'x' })
+    expect(posted).toEqual(['*'])
+    expect(received).toEqual(['answer'])
+  })
+
+  it('keeps the origin it was given when pinned before any message arrived', () => {
+    const target = { postMessage: () => {} }
+    const transport = new ParentTransport({ target, self: new EventTarget() as never, origin: 'https://host.example' })
+    transport.pin()
+    expect(transport.origin).toBe('https://host.example')
+  })
+
+  it('removes its message listener when the bridge closes', async () => {
+    host = createFakeHost()
+    const view = createView(host)
+    await view.connect()
+    expect(host.pair.messageListeners('view')).toBe(1)
+    view.close()
+    expect(host.pair.messageListeners('view')).toBe(0)
+  })
+
   it('delivers large messages from its parent unchanged: only the parent can reach the view, and it wrote the view', async () => {
     host = createFakeHost()
     const view = createView(host)
