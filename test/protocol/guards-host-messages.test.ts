@@ -76,6 +76,13 @@ describe('readHostContext: one bad field never costs the rest', () => {
     expect('theme' in read).toBe(true)
   })
 
+  test("an unknown key named like an Object.prototype method (valueOf, hasOwnProperty) is an unknown key, kept as is", () => {
+    const { note, notes } = recordNotes()
+    const context = { theme: 'dark', valueOf: { x: 1 }, hasOwnProperty: 'yes', toString: 3 }
+    expect(readHostContext(context, note)).toStrictEqual(context)
+    expect(notes).toEqual([])
+  })
+
   test('an own __proto__ key is skipped', () => {
     const read = readHostContext(JSON.parse('{"__proto__":{"polluted":true},"theme":"dark"}'), recordNotes().note)
     expect(read).toStrictEqual({ theme: 'dark' })
@@ -114,6 +121,8 @@ describe('readInitializeResult', () => {
     ['protocolVersion missing', { hostInfo, hostCapabilities: {}, hostContext: {} }, 'protocolVersion'],
     ['protocolVersion a number', { ...full, protocolVersion: 1 }, 'protocolVersion'],
     ['hostInfo missing', { ...full, hostInfo: undefined }, 'hostInfo.name'],
+    ['hostInfo without a name', { ...full, hostInfo: { version: '1' } }, 'hostInfo.name'],
+    ['hostInfo with a numeric name', { ...full, hostInfo: { name: 7, version: '1' } }, 'hostInfo.name'],
     ['hostCapabilities an array', { ...full, hostCapabilities: [] }, 'hostCapabilities'],
     ['hostContext a string', { ...full, hostContext: 'dark' }, 'host context'],
   ])('%s is refused naming %s', ([, result, field]) => {
