@@ -27,6 +27,16 @@ describe('deepEqual', () => {
     expect(deepEqual(null, {})).toBe(false)
   })
 
+  test('an undefined array entry is still an entry (JSON writes null there)', () => {
+    expect(deepEqual([undefined], [])).toBe(false)
+    expect(deepEqual([], [undefined])).toBe(false)
+  })
+
+  test('only own keys count: an inherited value does not stand in for a missing key', () => {
+    const inherits = Object.assign(Object.create({ a: 1 }), { b: 2 })
+    expect(deepEqual({ a: 1 }, inherits)).toBe(false)
+  })
+
   test('NaN equals NaN', () => {
     expect(deepEqual(Number.NaN, Number.NaN)).toBe(true)
   })
@@ -88,6 +98,9 @@ describe('diffHostContext (A.3)', () => {
     const diff = diffHostContext(base, next)
     expect(Object.keys(diff)).toEqual([])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    // Nor does it reach the diff's own prototype (an assignment to `__proto__` would set it).
+    expect(Object.getPrototypeOf(diff)).toBe(Object.prototype)
+    expect((diff as Record<string, unknown>).polluted).toBeUndefined()
   })
 })
 
