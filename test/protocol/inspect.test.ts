@@ -21,6 +21,20 @@ describe('inspectMessage: size', () => {
     expect(inspectMessage({ text: 'x'.repeat(900) }, small).problem).toBeUndefined()
   })
 
+  test('a string whose JSON is exactly maxBytes long passes; one character more is too large', () => {
+    // JSON writes a string with its two quotes: 998 characters are 1,000 bytes.
+    expect(inspectMessage('x'.repeat(998), small).problem).toBeUndefined()
+    expect(inspectMessage('x'.repeat(999), small).problem).toBe('too large')
+  })
+
+  test.for([{ k: 'x' }, { method: 'ui/message', params: { role: 'user' } }, ['a', 'b', 'c'], { list: [{ a: 'x' }, { b: 'y' }] }])(
+    'never counts less than JSON would: %j',
+    (message) => {
+      const json = JSON.stringify(message).length
+      expect(inspectMessage(message, { maxBytes: json - 1 }).problem).toBe('too large')
+    },
+  )
+
   test('many small values add up', () => {
     expect(inspectMessage({ list: Array.from({ length: 200 }, () => 1) }, small).problem).toBe('too large')
   })
