@@ -84,6 +84,7 @@ describe('getToolUiResourceUri', () => {
     ['a flat non-ui URI', tool(undefined, { 'ui/resourceUri': 'file:///etc/passwd' })],
     ['a number', tool({ resourceUri: 7 })],
     ['an array', tool({ resourceUri: ['ui://x'] })],
+    ['an array _meta with a named ui property (structured clone keeps it)', { name: 't', _meta: Object.assign([], { ui: { resourceUri: 'ui://x' } }) }],
   ])('%s: undefined', ([, t]) => {
     expect(getToolUiResourceUri(t)).toBeUndefined()
   })
