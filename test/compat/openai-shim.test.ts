@@ -16,7 +16,7 @@ const HOST_INFO = { name: 'compat-test-host', version: '1.0.0' }
 const ALL: McpUiHostCapabilities = { serverTools: {}, message: { text: {} }, openLinks: {}, updateModelContext: { text: {}, structuredContent: {} } }
 const METHODS = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
 
-function setup(host: Partial<HostBridgeOptions> = {}) {
+function setup(host: Partial<HostBridgeOptions> = {}, view: { autoResize?: boolean } = {}) {
   const pair = createWindowPair()
   const globals: Array<Record<string, unknown>> = []
   pair.view.addEventListener(SET_GLOBALS_EVENT, (event: any) => void globals.push(event.detail.globals))
@@ -33,7 +33,7 @@ function setup(host: Partial<HostBridgeOptions> = {}) {
     },
     ...host,
   })
-  const shim = installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent, autoResize: false } })!
+  const shim = installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent, autoResize: false, ...view } })!
   const viewWarnings: BridgeWarning[] = []
   shim.bridge.on('warning', (warning) => void viewWarnings.push(warning))
   onTestFinished(() => {
@@ -101,6 +101,9 @@ describe('window.openai', () => {
     any.bridge.setHostContext({ availableDisplayModes: ['inline', 'pip'] })
     await any.pair.flush()
     expect(present(any.openai)).toStrictEqual(['requestDisplayMode', 'setWidgetState'])
+    any.bridge.setHostContext({ availableDisplayModes: ['inline'] })
+    await any.pair.flush()
+    expect(present(any.openai)).toStrictEqual(['setWidgetState'])
   })
 
   it('maps the host context to the globals and fires openai:set_globals with exactly what changed', async () => {
@@ -160,6 +163,14 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     await expect(s.openai.callTool!('add', { a: 1 })).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: { a: 1 } } })
     await expect(s.openai.callTool!('secret')).rejects.toMatchObject({ code: 'DENIED' })
     expect(calls).toStrictEqual([{ name: 'add', arguments: { a: 1 } }])
+  })
+
+  it('callTool without arguments sends {} (the Apps SDK lets an app leave them out)', async () => {
+    const calls: unknown[] = []
+    const s = setup({ capabilities: ALL, handlers: { callTool: (params, context) => (calls.push(params), context.forward()) } })
+    await s.connect()
+    await expect(s.openai.callTool!('add')).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: {} } })
+    expect(calls).toStrictEqual([{ name: 'add', arguments: {} }])
   })
 
   it('sendFollowUpMessage (and its older name) → ui/message', async () => {
@@ -226,6 +237,18 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     await s.pair.flush()
     expect(sizes).toStrictEqual([{ height: 240 }, { height: 310 }])
   })
+
+  it('notifyIntrinsicHeight turns auto-resize off: the app sizes itself, the shim measures nothing', async () => {
+    const s = setup({}, { autoResize: true })
+    const sizes: unknown[] = []
+    s.bridge.on('sizechange', (size) => void sizes.push(size))
+    s.openai.notifyIntrinsicHeight(240)
+    await s.connect()
+    s.pair.view.document.body.append(s.pair.view.document.createElement('p'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await s.pair.flush()
+    expect(sizes).toStrictEqual([{ height: 240 }])
+  })
 })
 
 describe('widget state persisted by the host (withWidgetState)', () => {
@@ -249,6 +272,11 @@ describe('widget state persisted by the host (withWidgetState)', () => {
     expect(saved).toStrictEqual([{ page: 3 }])
     // The host's own handler still runs, after the save.
     expect(own).toStrictEqual([{ page: 3 }])
+    // The saved state is handed back once, at the handshake: a later context change keeps the app's state.
+    s.bridge.setHostContext({ theme: 'dark' })
+    await s.pair.flush()
+    expect(s.openai.theme).toBe('dark')
+    expect(s.openai.widgetState).toStrictEqual({ page: 3 })
   })
 
   it('the host ends with the last state the app set, however fast it sets it (useWidgetState on a slider, past the rate limit)', async () => {
@@ -322,6 +350,18 @@ describe('one handshake, never for someone else', () => {
     await s.connect()
     expect(s.pair.sent('view').filter((m) => m.method === 'ui/initialize')).toHaveLength(1)
     expect(s.bridge.appInfo).toStrictEqual({ name: 'openai-app', version: '0' })
+  })
+
+  it("names the app after the document's title when it has one", async () => {
+    const pair = createWindowPair()
+    pair.view.document.title = 'Pizza map'
+    const shim = installOpenAiShim({ window: pair.view as never, bridgeOptions: { target: pair.parent, autoResize: false, handshakeTimeoutMs: 50 } })!
+    onTestFinished(() => {
+      shim.bridge.close()
+      pair.close()
+    })
+    await pair.flush()
+    expect(pair.sent('view')[0]).toMatchObject({ method: 'ui/initialize', params: { appInfo: { name: 'Pizza map', version: '0' } } })
   })
 })
 
