@@ -124,6 +124,22 @@ describe('the peer cancelling a request we are handling', () => {
     expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }])
   })
 
+  test('the id of a cancelled request is free again once its handler finished', async () => {
+    const { a, link, warnings } = createLoneSession()
+    let finish: (value: unknown) => void = () => {}
+    let calls = 0
+    a.handle('m', () => (++calls === 1 ? new Promise((resolve) => (finish = resolve)) : { second: true }))
+    link.inject('a', request(1, 'm'))
+    link.inject('a', notification('notifications/cancelled', { requestId: 1 }))
+    await link.flush()
+    finish({ first: true })
+    await link.flush()
+    link.inject('a', request(1, 'm'))
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { second: true } }])
+    expect(warnings).toEqual([])
+  })
+
   test('a cancellation whose reason has no string form still cancels', async () => {
     const { a, link } = createLoneSession()
     let context: RequestContext | undefined
