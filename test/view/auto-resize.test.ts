@@ -37,8 +37,8 @@ class PausedResizeObserver {
   }
 }
 
-async function setup(options: { autoResize?: boolean } = {}) {
-  host = createFakeHost()
+async function setup(options: { autoResize?: boolean; hostContext?: Record<string, unknown> } = {}) {
+  host = createFakeHost({ hostContext: options.hostContext })
   const window = host.pair.view as unknown as Window & typeof globalThis
   PausedResizeObserver.instances = []
   ;(window as { ResizeObserver: unknown }).ResizeObserver = PausedResizeObserver
@@ -158,6 +158,33 @@ describe('ViewBridge auto-resize', () => {
     view.startAutoResize()
     expect(PausedResizeObserver.instances).toHaveLength(0)
     expect(layout.measurements).toBe(0)
+  })
+
+  it('keeps reporting while teardown listeners run (a "saving…" state), and stops once they finished', async () => {
+    const { view, layout, document } = await setup()
+    await view.connect()
+    await firstReport()
+    view.on('teardown', async () => {
+      layout.content.height = 40
+      document.body.append(document.createElement('p'))
+      await settle()
+    })
+    await host.request('ui/resource-teardown', {})
+    expect(sizes()).toEqual([{ width: 300, height: 120 }, { width: 300, height: 40 }])
+    expect(PausedResizeObserver.instances[0]!.disconnected).toBe(true)
+  })
+
+  it('takes its first measurement after the initial context was emitted, so it includes what listeners applied', async () => {
+    const { view, layout, document } = await setup({ hostContext: { theme: 'dark' } })
+    view.on('hostcontextchanged', () => {
+      // What applyHostStyles does with the initial context: here, a theme that makes the content taller.
+      document.documentElement.setAttribute('data-theme', 'dark')
+      layout.content.height = 500
+    })
+    await view.connect()
+    await firstReport()
+    await settle()
+    expect(sizes()).toEqual([{ width: 300, height: 500 }])
   })
 
   it('stops after teardown', async () => {
