@@ -38,6 +38,22 @@ describe('handshake', () => {
     expect(seen).toHaveBeenCalledWith({ appInfo: expect.objectContaining({ name: 'test-app' }), appCapabilities: { availableDisplayModes: ['inline', 'pip'] }, protocolVersion: '2026-01-26' })
   })
 
+  it('ignores ui/notifications/initialized before ui/initialize: nothing is sent, and the handshake still works', async () => {
+    const { view, bridge, pair, warnings } = start({ hostContext: { theme: 'dark' } })
+    const initialized = vi.fn()
+    bridge.on('initialized', initialized)
+    bridge.sendToolInput({ q: 'x' })
+    view.notify('ui/notifications/initialized', {})
+    await pair.flush()
+    expect(bridge.initialized).toBe(false)
+    expect(initialized).not.toHaveBeenCalled()
+    expect(view.received).toEqual([])
+    expect(warnings.filter((w) => w.code === 'UNEXPECTED' && w.message.includes('before'))).toHaveLength(1)
+    await view.initialize()
+    expect(initialized).toHaveBeenCalledOnce()
+    expect(view.notifications().map((m) => m.method)).toEqual(['ui/notifications/tool-input'])
+  })
+
   it('refuses a display mode the app did not declare and starts inline', async () => {
     const { view, bridge } = start({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
     const response = await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
@@ -163,6 +179,22 @@ describe('host context', () => {
     expect(() => start({ hostContext: { styles: new Proxy({}, {}) } })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
   })
 
+  it('always lets the host return the view to inline, even when the view did not list inline', async () => {
+    const { view, bridge } = start({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
+    const modes = vi.fn()
+    bridge.on('displaymodechange', modes)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['fullscreen'] } })
+    expect(bridge.hostContext.displayMode).toBe('fullscreen')
+    // The user leaves fullscreen: the host must be able to say so.
+    bridge.setHostContext({ displayMode: 'inline' })
+    await until(() => view.notifications('ui/notifications/host-context-changed').length === 1)
+    expect(view.notifications('ui/notifications/host-context-changed')[0].params).toEqual({ displayMode: 'inline' })
+    expect(modes).toHaveBeenCalledWith('inline')
+    const bare = start({ hostContext: { displayMode: 'inline' } })
+    await bare.view.initialize()
+    expect(() => bare.bridge.setHostContext({ displayMode: 'inline' })).not.toThrow()
+  })
+
   it('refuses to switch to a display mode the app did not declare', async () => {
     const { view, bridge } = start({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
     await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
@@ -257,6 +289,22 @@ describe('host → view requests', () => {
     const waiting = other.bridge.whenInitialized()
     other.bridge.close('gone')
     await expect(waiting).rejects.toMatchObject({ code: 'CLOSED', message: 'gone' })
+  })
+
+  it('whenInitialized stops listening to a long-lived signal once it settles', async () => {
+    const { view, bridge } = start()
+    const controller = new AbortController()
+    const added = vi.spyOn(controller.signal, 'addEventListener')
+    const removed = vi.spyOn(controller.signal, 'removeEventListener')
+    const waiting = bridge.whenInitialized({ signal: controller.signal })
+    await view.initialize()
+    await waiting
+    await expect(bridge.whenInitialized({ signal: controller.signal, timeoutMs: 1 })).resolves.toBeUndefined()
+    const other = start()
+    await expect(other.bridge.whenInitialized({ signal: controller.signal, timeoutMs: 1 })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    // Each listener it added is gone: a host that passes one signal for a page's life does not pile them up.
+    expect(added).toHaveBeenCalledTimes(2)
+    expect(removed.mock.calls.map(([type, listener]) => [type, listener])).toEqual(added.mock.calls.map(([type, listener]) => [type, listener]))
   })
 
   it('refuses app tools calls when the view declared none, and list changes it did not declare', async () => {
@@ -359,6 +407,19 @@ describe('teardown and close', () => {
     expect(() => bridge.sendToolInput({})).toThrow(expect.objectContaining({ code: 'CLOSED' }))
     const after = bridge.ping()
     await expect(after).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('closes once: a second close() or a teardown afterwards changes nothing and emits no second close', async () => {
+    const { view, bridge, pair } = start()
+    await view.initialize()
+    const closed = vi.fn()
+    bridge.on('close', closed)
+    bridge.close('first')
+    bridge.close('second')
+    await bridge.teardown('third')
+    await pair.flush()
+    expect(closed.mock.calls).toEqual([['first']])
+    expect(view.received.filter((m) => m.method === 'ui/resource-teardown')).toEqual([])
   })
 
   it('shares one message listener among many bridges', async () => {
