@@ -54,6 +54,17 @@ describe('handshake', () => {
     expect(view.notifications().map((m) => m.method)).toEqual(['ui/notifications/tool-input'])
   })
 
+  it('builds toolInfo from the tool (with the call id when given), unless the host context already has one', async () => {
+    const tool = { name: 'weather', inputSchema: { type: 'object' as const } }
+    const bare = start({ tool })
+    expect((await bare.view.initialize({}, { initialized: false })).result.hostContext.toolInfo).toEqual({ tool })
+    const withId = start({ tool, toolCallId: 'call-1' })
+    expect((await withId.view.initialize({}, { initialized: false })).result.hostContext.toolInfo).toEqual({ id: 'call-1', tool })
+    const own = { id: 9, tool: { name: 'forecast', inputSchema: { type: 'object' as const } } }
+    const given = start({ tool, toolCallId: 'call-1', hostContext: { toolInfo: own } })
+    expect((await given.view.initialize({}, { initialized: false })).result.hostContext.toolInfo).toEqual(own)
+  })
+
   it('refuses a display mode the app did not declare and starts inline', async () => {
     const { view, bridge } = start({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
     const response = await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
@@ -407,6 +418,16 @@ describe('teardown and close', () => {
     expect(() => bridge.sendToolInput({})).toThrow(expect.objectContaining({ code: 'CLOSED' }))
     const after = bridge.ping()
     await expect(after).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+
+  it('lets a displaymodechange listener close the bridge: setHostContext returns quietly and nothing more is sent', async () => {
+    const { view, bridge, pair } = start({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    bridge.on('displaymodechange', () => bridge.close('the host removes fullscreen views'))
+    expect(() => bridge.setHostContext({ displayMode: 'fullscreen' })).not.toThrow()
+    await pair.flush()
+    expect(bridge.closed).toBe(true)
+    expect(view.notifications('ui/notifications/host-context-changed')).toEqual([])
   })
 
   it('closes once: a second close() or a teardown afterwards changes nothing and emits no second close', async () => {

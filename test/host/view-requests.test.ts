@@ -191,6 +191,34 @@ describe('ui/open-link', () => {
     expect((await view.request('ui/open-link', { url: 'not a url' })).error.code).toBe(-32602)
     expect(openLink).not.toHaveBeenCalled()
   })
+  it('never opens a code-running or content-smuggling scheme, even one the host listed', async () => {
+    const openLink = vi.fn()
+    const never = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
+    const { view } = start({ capabilities: { openLinks: {} }, handlers: { openLink }, openLinkSchemes: ['https:', ...never] })
+    await view.initialize()
+    const urls = ['javascript:alert(1)', 'data:text/html,x', 'vbscript:msgbox(1)', 'blob:https://example.com/0b1e4a9c-3c1f-4d6e-9a1b-2f3c4d5e6f70', 'file:///etc/passwd']
+    for (const url of urls) expect((await view.request('ui/open-link', { url })).error, url).toMatchObject({ code: -32000, message: expect.stringContaining('not allowed') })
+    expect(openLink).not.toHaveBeenCalled()
+  })
+
+  it('reads the allowlist leniently: any case, with or without the colon', async () => {
+    const openLink = vi.fn()
+    const { view } = start({ capabilities: { openLinks: {} }, handlers: { openLink }, openLinkSchemes: ['HTTPS', 'Tel:'] })
+    await view.initialize()
+    expect((await view.request('ui/open-link', { url: 'https://example.com' })).result).toEqual({})
+    expect((await view.request('ui/open-link', { url: 'tel:+15551234' })).result).toEqual({})
+    expect((await view.request('ui/open-link', { url: 'http://example.com' })).error.code).toBe(-32000)
+    expect(openLink.mock.calls.map(([params]) => params.parsed.protocol)).toEqual(['https:', 'tel:'])
+  })
+
+  it('opens http, https and mailto links by default', async () => {
+    const openLink = vi.fn()
+    const { view } = start({ capabilities: { openLinks: {} }, handlers: { openLink } })
+    await view.initialize()
+    for (const url of ['http://example.com', 'https://example.com', 'mailto:someone@example.com']) expect((await view.request('ui/open-link', { url })).result, url).toEqual({})
+    expect((await view.request('ui/open-link', { url: 'tel:+15551234' })).error.code).toBe(-32000)
+    expect(openLink).toHaveBeenCalledTimes(3)
+  })
 })
 
 describe('ui/download-file', () => {
@@ -385,5 +413,23 @@ describe('notifications from the view', () => {
     view.notify('ui/notifications/sandbox-resource-ready', { html: '<p>' })
     await pair.flush()
     expect(warnings.filter((w) => w.code === 'POLICY' && w.message.includes('sandbox-'))).toHaveLength(2)
+  })
+})
+
+describe('the cap on calls in flight', () => {
+  it('counts a call answered synchronously (or refused by a throw) as finished at once', async () => {
+    let fail = false
+    const readResource = vi.fn(({ uri }: { uri: string }) => {
+      if (fail) throw new BridgeError('DENIED', 'not this one')
+      return { contents: [{ uri, text: 'from the host' }] }
+    })
+    const { view } = start({ capabilities: { serverResources: {} }, handlers: { readResource }, maxConcurrentCalls: 2 })
+    await view.initialize()
+    for (let i = 0; i < 3; i++) expect((await view.request('resources/read', { uri: 'ui://x' })).result.contents[0].text).toBe('from the host')
+    fail = true
+    for (let i = 0; i < 3; i++) expect((await view.request('resources/read', { uri: 'ui://x' })).error.message).toBe('not this one')
+    fail = false
+    expect((await view.request('resources/read', { uri: 'ui://x' })).result).toBeDefined()
+    expect(readResource).toHaveBeenCalledTimes(7)
   })
 })
