@@ -89,6 +89,47 @@ describe('the gate runs before any handler', () => {
     expect(heights.at(-1)).toBe(49)
   })
 
+  it('keeps one delivery pending for a whole burst of drops, not one per dropped notification', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'], shouldAdvanceTime: true })
+    try {
+      const { view, bridge, pair, warnings } = start({ rateLimits: { notifications: { burst: 5, perSecond: 1 } } })
+      const heights: unknown[] = []
+      bridge.on('sizechange', (size) => void heights.push(size.height))
+      await view.initialize()
+      for (let i = 0; i < 50; i++) view.notify('ui/notifications/size-changed', { height: i })
+      await pair.flush()
+      expect(heights).toEqual([0, 1, 2, 3, 4])
+      expect(vi.getTimerCount()).toBe(1)
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(heights).toEqual([0, 1, 2, 3, 4, 49])
+      await vi.advanceTimersByTimeAsync(5000)
+      await pair.flush()
+      expect(heights).toHaveLength(6)
+      expect(vi.getTimerCount()).toBe(0)
+      expect(warnings.map((w) => w.code)).toEqual(['POLICY'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('drops the pending delivery when the bridge closes before the bucket refills', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'], shouldAdvanceTime: true })
+    try {
+      const { view, bridge, pair } = start({ rateLimits: { notifications: { burst: 1, perSecond: 1 } } })
+      const heights: unknown[] = []
+      bridge.on('sizechange', (size) => void heights.push(size.height))
+      await view.initialize()
+      for (let i = 0; i < 3; i++) view.notify('ui/notifications/size-changed', { height: i })
+      await pair.flush()
+      expect(heights).toEqual([0])
+      bridge.close()
+      await vi.advanceTimersByTimeAsync(2000)
+      expect(heights).toEqual([0])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('limits each notification on its own: a flood of logs does not drop the view\'s teardown request', async () => {
     const { view, bridge, pair } = start({ capabilities: { logging: {} }, rateLimits: { notifications: { burst: 5, perSecond: 1 } } })
     const asked = vi.fn()
@@ -127,6 +168,17 @@ describe('ui/message', () => {
     const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' }
     expect((await view.request('ui/message', { role: 'user', content: [text('x'), image] })).error.code).toBe(-32602)
     expect((await view.request('ui/message', { role: 'user', content: [text('x')] })).result).toEqual({})
+    expect(message).toHaveBeenCalledTimes(1)
+  })
+  it('matches a resource_link block against the resourceLink modality', async () => {
+    const message = vi.fn()
+    const { view } = start({ capabilities: { message: { text: {}, resourceLink: {} } }, handlers: { message } })
+    await view.initialize()
+    const link = { type: 'resource_link', uri: 'https://example.com/report.pdf', name: 'report' }
+    expect((await view.request('ui/message', { role: 'user', content: [text('see'), link] })).result).toEqual({})
+    const textOnly = start({ capabilities: { message: { text: {} } }, handlers: { message } })
+    await textOnly.view.initialize()
+    expect((await textOnly.view.request('ui/message', { role: 'user', content: [link] })).error.code).toBe(-32602)
     expect(message).toHaveBeenCalledTimes(1)
   })
 })
@@ -261,6 +313,18 @@ describe('ui/request-display-mode', () => {
     expect((await view.request('ui/request-display-mode', { mode: 'theatre' })).error.code).toBe(-32602)
     await pair.flush()
     expect(requestDisplayMode).not.toHaveBeenCalled()
+    expect(view.notifications()).toEqual([])
+  })
+
+  it('reads a view that declared no modes as inline-only, and never asks the handler about the current mode', async () => {
+    const requestDisplayMode = vi.fn()
+    const { view, bridge, pair } = start({ hostContext: context, handlers: { requestDisplayMode } })
+    await view.initialize()
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    expect((await view.request('ui/request-display-mode', { mode: 'inline' })).result).toEqual({ mode: 'inline' })
+    await pair.flush()
+    expect(requestDisplayMode).not.toHaveBeenCalled()
+    expect(bridge.hostContext.displayMode).toBe('inline')
     expect(view.notifications()).toEqual([])
   })
 
@@ -431,5 +495,16 @@ describe('the cap on calls in flight', () => {
     fail = false
     expect((await view.request('resources/read', { uri: 'ui://x' })).result).toBeDefined()
     expect(readResource).toHaveBeenCalledTimes(7)
+  })
+})
+
+describe('server requests', () => {
+  it('checks the params of resources/read (a uri) before the handler sees them', async () => {
+    const readResource = vi.fn()
+    const { view } = start({ capabilities: { serverResources: {} }, handlers: { readResource } })
+    await view.initialize()
+    expect((await view.request('resources/read', {})).error.code).toBe(-32602)
+    expect((await view.request('resources/read', { uri: 42 })).error.code).toBe(-32602)
+    expect(readResource).not.toHaveBeenCalled()
   })
 })
