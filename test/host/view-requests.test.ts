@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { BridgeError, type HostHandlers } from '../../src/host/index.js'
+import { BridgeError, type HostHandlers, type ReadResourceResult } from '../../src/host/index.js'
 import { hostsClosedAfterEach, until } from './helpers.js'
 
 const start = hostsClosedAfterEach()
@@ -62,6 +62,34 @@ describe('the gate runs before any handler', () => {
     expect(responses.filter((r) => r.error?.code === -32000 && /rate limit/i.test(r.error.message))).toHaveLength(17)
     expect(message).toHaveBeenCalledTimes(3)
     expect((await view.request('ping')).result).toEqual({})
+  })
+
+  it('shares one bucket among the requests of a category', async () => {
+    const message = vi.fn()
+    const openLink = vi.fn()
+    const { view } = start({ capabilities: { message: {}, openLinks: {} }, handlers: { message, openLink }, rateLimits: { actions: { burst: 2, perSecond: 0.001 } } })
+    await view.initialize()
+    expect((await view.request('ui/message', { role: 'user', content: [text('a')] })).result).toEqual({})
+    expect((await view.request('ui/open-link', { url: 'https://example.com' })).result).toEqual({})
+    expect((await view.request('ui/message', { role: 'user', content: [text('b')] })).error.message).toMatch(/rate limit/i)
+    expect((await view.request('ui/open-link', { url: 'https://example.com' })).error.message).toMatch(/rate limit/i)
+    expect(message).toHaveBeenCalledTimes(1)
+    expect(openLink).toHaveBeenCalledTimes(1)
+  })
+
+  it('never saves up more than the burst, however long the view was quiet', async () => {
+    vi.useFakeTimers({ toFake: ['performance'], shouldAdvanceTime: true })
+    try {
+      const message = vi.fn()
+      const { view } = start({ capabilities: { message: {} }, handlers: { message }, rateLimits: { actions: { burst: 2, perSecond: 1 } } })
+      await view.initialize()
+      vi.advanceTimersByTime(60_000)
+      const responses = await Promise.all(Array.from({ length: 5 }, () => view.request('ui/message', { role: 'user', content: [text('x')] })))
+      expect(responses.filter((r) => r.result)).toHaveLength(2)
+      expect(message).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('drops a flood of notifications beyond the limit, with one warning per burst', async () => {
@@ -506,5 +534,20 @@ describe('server requests', () => {
     expect((await view.request('resources/read', {})).error.code).toBe(-32602)
     expect((await view.request('resources/read', { uri: 42 })).error.code).toBe(-32602)
     expect(readResource).not.toHaveBeenCalled()
+  })
+})
+
+describe('the default cap on calls in flight', () => {
+  it('is 16', async () => {
+    const pending: Array<() => void> = []
+    const readResource = ({ uri }: { uri: string }) => new Promise<ReadResourceResult>((resolve) => pending.push(() => resolve({ contents: [{ uri, text: 'x' }] })))
+    const { view } = start({ capabilities: { serverResources: {} }, handlers: { readResource } })
+    await view.initialize()
+    const answers = Array.from({ length: 17 }, () => view.request('resources/read', { uri: 'ui://x' }))
+    await until(() => pending.length === 16)
+    const refused = await answers[16]
+    expect(refused.error).toMatchObject({ code: -32000, message: 'resources/read: 16 calls in flight' })
+    for (const finish of pending) finish()
+    expect((await Promise.all(answers.slice(0, 16))).every((r) => r.result)).toBe(true)
   })
 })
