@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { type HostBridgeOptions, type Tool } from '../../src/host/index.js'
+import { listAllTools, type HostBridgeOptions, type Tool } from '../../src/host/index.js'
 import { fromRpcError } from '../../src/protocol/index.js'
 import { setupHost, until, type HostSetup } from './helpers.js'
 
@@ -147,4 +147,56 @@ describe("the server connection and the SDK's timers", () => {
       expect(response.result?.content).toEqual([{ type: 'text', text: 'done' }])
     })
   }
+})
+
+describe('listAllTools', () => {
+  it('follows every page, keeps only well-formed tools, and stops at an empty cursor', async () => {
+    const pages: Record<string, { tools: unknown[]; nextCursor?: string }> = {
+      first: { tools: [tool('a'), { description: 'no name' }], nextCursor: 'p2' },
+      p2: { tools: [tool('b')], nextCursor: 'p3' },
+      p3: { tools: [tool('c')], nextCursor: '' },
+    }
+    const listTools = vi.fn(async (params?: { cursor?: string }) => pages[params?.cursor ?? 'first'] as { tools: Tool[]; nextCursor?: string })
+    const tools = await listAllTools({ listTools })
+    expect(tools.map((t) => t.name)).toEqual(['a', 'b', 'c'])
+    expect(listTools.mock.calls.map(([params]) => params)).toEqual([{}, { cursor: 'p2' }, { cursor: 'p3' }])
+  })
+
+  it('gives a bridge the tools of every page for visibility checks', async () => {
+    const listTools = vi.fn(async (params?: { cursor?: string }) => (params?.cursor ? { tools: [tool('late', ['app'])] } : { tools: [tool('early', ['model'])], nextCursor: 'next' }))
+    const callTool = vi.fn(async () => text('ok'))
+    const { view } = await start({ client: { listTools, callTool, readResource: vi.fn() } })
+    expect((await view.request('tools/call', { name: 'late', arguments: {} })).result).toEqual(text('ok'))
+    expect(callTool).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe("the host's own tool list", () => {
+  it('survives a tools list change: there is no server list to fetch instead', async () => {
+    const callTool = vi.fn(() => text('from the host'))
+    const { view, bridge } = await start({ tools: [tool('mine', ['app'])], handlers: { callTool } })
+    bridge.sendListChanged('tools')
+    expect((await view.request('tools/call', { name: 'mine', arguments: {} })).result).toEqual(text('from the host'))
+  })
+})
+
+describe('what a forwarded call carries to the client', () => {
+  it("takes the view's progress token out of _meta (keeping the rest), and asks the client to restart its timeout on progress", async () => {
+    const callTool = vi.fn(async (..._args: unknown[]) => text('ok'))
+    const client = { listTools: async () => ({ tools: [tool('t', ['app'])] }), callTool, readResource: vi.fn() }
+    const { view } = await start({ client, timeoutMs: 1234 })
+    await view.request('tools/call', { name: 't', arguments: { a: 1 }, _meta: { progressToken: 'view-token', trace: 'x' } })
+    await view.request('tools/call', { name: 't', arguments: {}, _meta: { progressToken: 7 } })
+    await view.request('tools/call', { name: 't', arguments: {} })
+    type Call = [Record<string, unknown>, unknown, Record<string, unknown>]
+    const [[first, schema, options], [second, , withToken], [third, , plain]] = callTool.mock.calls as unknown as [Call, Call, Call]
+    expect(first).toEqual({ name: 't', arguments: { a: 1 }, _meta: { trace: 'x' } })
+    expect(schema).toBeUndefined()
+    expect(options).toMatchObject({ timeout: 1234, resetTimeoutOnProgress: true, onprogress: expect.any(Function), signal: expect.any(AbortSignal) })
+    expect(second).toStrictEqual({ name: 't', arguments: {} })
+    expect(withToken).toMatchObject({ resetTimeoutOnProgress: true })
+    expect(third).toStrictEqual({ name: 't', arguments: {} })
+    expect(plain).not.toHaveProperty('onprogress')
+    expect(plain).not.toHaveProperty('resetTimeoutOnProgress')
+  })
 })
