@@ -75,4 +75,50 @@ describe('message hub', () => {
     expect(bridge.closed).toBe(true)
     expect(listenedFrames(host as never)).toBe(0)
   })
+
+  it('starts a fresh listener for a frame bridged after the last one left', () => {
+    host = new Window({ url: 'https://host.example' })
+    const seen: unknown[] = []
+    const first = fakeFrame()
+    listenToFrame(host as never, first, () => {})()
+    expect(listenedFrames(host as never)).toBe(0)
+    const second = fakeFrame()
+    const off = listenToFrame(host as never, second, (event) => seen.push(event.data))
+    host.dispatchEvent(new host.MessageEvent('message', { data: 'hello', source: second as never }))
+    expect(seen).toEqual(['hello'])
+    off()
+  })
+
+  it("a stale stop() never removes the route that replaced it", () => {
+    host = new Window({ url: 'https://host.example' })
+    const frame = fakeFrame()
+    const seen: unknown[] = []
+    const keep = fakeFrame()
+    const offKeep = listenToFrame(host as never, keep, () => {})
+    const stale = listenToFrame(host as never, frame, () => {})
+    stale()
+    const off = listenToFrame(host as never, frame, (event) => seen.push(event.data))
+    stale()
+    host.dispatchEvent(new host.MessageEvent('message', { data: 'still routed', source: frame as never }))
+    expect(seen).toEqual(['still routed'])
+    expect(listenedFrames(host as never)).toBe(2)
+    off()
+    offKeep()
+  })
+
+  it('does not call gone for a frame whose route was stopped by an earlier gone in the same sweep', () => {
+    vi.useFakeTimers()
+    host = new Window({ url: 'https://host.example' })
+    const [a, b] = [fakeFrame(), fakeFrame()]
+    const goneB = vi.fn()
+    let stopB = () => {}
+    // The host closes both views together when the first one goes.
+    listenToFrame(host as never, a, () => {}, () => stopB())
+    stopB = listenToFrame(host as never, b, () => {}, goneB)
+    a.closed = b.closed = true
+    vi.advanceTimersByTime(SWEEP_INTERVAL_MS)
+    expect(goneB).not.toHaveBeenCalled()
+    expect(listenedFrames(host as never)).toBe(0)
+  })
 })
+
