@@ -120,5 +120,23 @@ describe('message hub', () => {
     expect(goneB).not.toHaveBeenCalled()
     expect(listenedFrames(host as never)).toBe(0)
   })
+
+  it('disconnects its observer and clears its sweep once the last frame leaves', () => {
+    vi.useFakeTimers()
+    host = new Window({ url: 'https://host.example' })
+    const disconnect = vi.fn()
+    const Observer = class extends host.MutationObserver {
+      override disconnect() {
+        disconnect()
+        super.disconnect()
+      }
+    }
+    const hostWindow = { addEventListener: host.addEventListener.bind(host), removeEventListener: host.removeEventListener.bind(host), document: host.document, MutationObserver: Observer }
+    const off = listenToFrame(hostWindow as never, fakeFrame(), () => {})
+    expect(vi.getTimerCount()).toBe(1)
+    off()
+    expect(disconnect).toHaveBeenCalledOnce()
+    expect(vi.getTimerCount()).toBe(0)
+  })
 })
 
