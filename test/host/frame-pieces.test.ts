@@ -154,6 +154,54 @@ describe('watchFrame', () => {
     expect(stopped).not.toHaveBeenCalled()
   })
 
+  it('ends on the second load (a navigation), once, and counts no load after stop()', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const doc = page.document
+    const [navigated, stopped] = [0, 1].map(() => {
+      const frame = doc.createElement('iframe') as unknown as HTMLIFrameElement
+      frame.srcdoc = '<p>x</p>'
+      doc.body.appendChild(frame as never)
+      return frame
+    }) as [HTMLIFrameElement, HTMLIFrameElement]
+    const gone = vi.fn()
+    const kept = vi.fn()
+    watchFrame(navigated, gone)
+    const stop = watchFrame(stopped, kept)
+    stop()
+    const load = (frame: HTMLIFrameElement) => frame.dispatchEvent(new page!.Event('load') as never)
+    load(navigated) // the view's own document
+    expect(gone).not.toHaveBeenCalled()
+    load(navigated)
+    load(navigated)
+    for (let i = 0; i < 3; i++) load(stopped)
+    expect(gone.mock.calls).toEqual([['The frame navigated away from the view']])
+    expect(kept).not.toHaveBeenCalled()
+  })
+
+  it('disconnects its document observer once no frame is watched, and watches again afterwards', async () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const doc = page.document
+    const disconnect = vi.spyOn(page.MutationObserver.prototype, 'disconnect')
+    const frame = () => {
+      const element = doc.createElement('iframe') as unknown as HTMLIFrameElement
+      doc.body.appendChild(element as never)
+      return element
+    }
+    const first = frame()
+    const gone = vi.fn()
+    watchFrame(first, gone)
+    ;(first as unknown as Element).remove()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(gone).toHaveBeenCalledOnce()
+    expect(disconnect).toHaveBeenCalledOnce()
+    const second = frame()
+    const goneToo = vi.fn()
+    watchFrame(second, goneToo)
+    ;(second as unknown as Element).remove()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(goneToo).toHaveBeenCalledOnce()
+  })
+
   it('refuses a frame that is not in the document yet', () => {
     page = new Window({ url: 'https://chat.example/' })
     expect(() => watchFrame(page!.document.createElement('iframe') as never, () => {})).toThrow(/insert the frame/)
