@@ -1,7 +1,7 @@
 /** The pieces mountApp is made of, for hosts that compose them themselves. */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, watchFrame, type Transport } from '../../src/host/index.js'
+import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createFrameSizer, watchFrame, type Transport } from '../../src/host/index.js'
 import { readSandboxUrl } from '../../src/host/sandbox-url.js'
 
 let page: Window | undefined
@@ -172,6 +172,7 @@ describe('watchFrame', () => {
     load(navigated) // the view's own document
     expect(gone).not.toHaveBeenCalled()
     load(navigated)
+    expect(gone).toHaveBeenCalledOnce()
     load(navigated)
     for (let i = 0; i < 3; i++) load(stopped)
     expect(gone.mock.calls).toEqual([['The frame navigated away from the view']])
@@ -207,3 +208,33 @@ describe('watchFrame', () => {
     expect(() => watchFrame(page!.document.createElement('iframe') as never, () => {})).toThrow(/insert the frame/)
   })
 })
+
+describe('createFrameSizer', () => {
+  const frameOf = (height = '150px') => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = page.document.createElement('iframe') as unknown as HTMLIFrameElement
+    frame.style.height = height
+    return frame
+  }
+
+  it('leaves the height alone with height: false', () => {
+    const frame = frameOf()
+    createFrameSizer(frame, { height: false })({ height: 400 })
+    expect(frame.style.height).toBe('150px')
+  })
+
+  it('ignores reported widths while the container fixes the width', () => {
+    const frame = frameOf()
+    createFrameSizer(frame, { width: true }, () => ({ width: 640 }))({ width: 300, height: 100 })
+    expect(frame.style.maxWidth).toBe('')
+    expect(frame.style.height).toBe('100px')
+  })
+
+  it('narrows a frame that has no layout yet (clientWidth 0) to the reported width', () => {
+    const frame = frameOf()
+    createFrameSizer(frame, { width: true })({ width: 300.5 })
+    expect(frame.clientWidth).toBe(0)
+    expect(frame.style.maxWidth).toBe('301px')
+  })
+})
+
