@@ -1,7 +1,7 @@
 /** The pieces mountApp is made of, for hosts that compose them themselves. */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createFrameSizer, watchFrame, type Transport } from '../../src/host/index.js'
+import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createDisplayModeApplier, createFrameSizer, watchFrame, type Transport } from '../../src/host/index.js'
 import { readSandboxUrl } from '../../src/host/sandbox-url.js'
 
 let page: Window | undefined
@@ -235,6 +235,35 @@ describe('createFrameSizer', () => {
     createFrameSizer(frame, { width: true })({ width: 300.5 })
     expect(frame.clientWidth).toBe(0)
     expect(frame.style.maxWidth).toBe('301px')
+  })
+
+  it('caps the height at 10 000 px by default', () => {
+    const frame = frameOf()
+    createFrameSizer(frame)({ height: 50_000 })
+    expect(frame.style.height).toBe('10000px')
+  })
+
+  it('keeps the width limit when a report fills the frame', () => {
+    const frame = frameOf()
+    Object.defineProperty(frame, 'clientWidth', { get: () => 600 })
+    createFrameSizer(frame, { width: true, maxWidth: 500 })({ width: 600 })
+    expect(frame.style.maxWidth).toBe('500px')
+  })
+})
+
+describe('createDisplayModeApplier', () => {
+  it('restores the inline style after going from one overlay mode to another', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = page.document.createElement('iframe') as unknown as HTMLIFrameElement
+    frame.style.cssText = 'width: 100%; height: 240px;'
+    const inline = frame.style.cssText
+    const apply = createDisplayModeApplier(frame)
+    apply('fullscreen')
+    apply('pip')
+    expect(frame.getAttribute('data-display-mode')).toBe('pip')
+    apply('inline')
+    expect(frame.style.cssText).toBe(inline)
+    expect(frame.getAttribute('data-display-mode')).toBe('inline')
   })
 })
 
