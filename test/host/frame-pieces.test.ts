@@ -1,7 +1,7 @@
 /** The pieces mountApp is made of, for hosts that compose them themselves. */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createDisplayModeApplier, createFrameSizer, watchFrame, type Transport } from '../../src/host/index.js'
+import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createDisplayModeApplier, createFrameSizer, prepareAppFrame, watchFrame, type Transport } from '../../src/host/index.js'
 import { readSandboxUrl } from '../../src/host/sandbox-url.js'
 
 let page: Window | undefined
@@ -105,6 +105,13 @@ describe('createAppFrame', () => {
     // CSP Embedded Enforcement: a page the view navigates its frame to must enforce it too.
     expect(frame.getAttribute('csp')).toBe(policy)
     expect(frame.getAttribute('srcdoc')).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'none'">`)
+  })
+  it('refuses to prepare a frame already in the document (its first load would not be the view)', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = page.document.createElement('iframe')
+    page.document.body.appendChild(frame)
+    expect(() => prepareAppFrame(frame as never, { html: '<p>x</p>', csp: "default-src 'none'" })).toThrow(/must not be in the document/)
+    expect(frame.hasAttribute('srcdoc')).toBe(false)
   })
 })
 
