@@ -23,6 +23,8 @@ describe('injectCspMeta', () => {
     expect(inject('<!--><script>evil()</script>')).toBe(`<!-->${META}<script>evil()</script>`)
     expect(inject('<!---><script>evil()</script>')).toBe(`<!--->${META}<script>evil()</script>`)
     expect(headInsertionPoint('<!-- never closed <script>x</script>')).toBe('<!-- never closed <script>x</script>'.length)
+    // An unterminated doctype is all the document there is: the tag goes after it, never before the doctype.
+    expect(headInsertionPoint('<!-- a --><!doctype html')).toBe('<!-- a --><!doctype html'.length)
   })
 
   it('skips only the whitespace the HTML parser skips: any other space is text that would push the policy into <body>', () => {

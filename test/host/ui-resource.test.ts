@@ -57,6 +57,8 @@ describe('helpers', () => {
     expect(isAppMimeType('TEXT/HTML;Profile="mcp-app"')).toBe(true)
     expect(isAppMimeType('text/html;charset=utf-8;profile=mcp-app')).toBe(true)
     expect(isAppMimeType('text/html;profile=mcp-apps')).toBe(false)
+    expect(isAppMimeType('text/html;xprofile=mcp-app')).toBe(false)
+    expect(isAppMimeType('text/html;not-profile=mcp-app')).toBe(false)
   })
 
   it('decodeBase64Utf8 strips whitespace and the BOM', () => {
