@@ -64,6 +64,12 @@ describe('helpers', () => {
   it('decodeBase64Utf8 strips whitespace and the BOM', () => {
     expect(decodeBase64Utf8(`${toBase64('\uFEFFabc').slice(0, 4)}\n${toBase64('\uFEFFabc').slice(4)}`)).toBe('abc')
   })
+
+  it('decodeBase64Utf8 says which check failed: the base64, or the UTF-8', () => {
+    expect(() => decodeBase64Utf8('QUJDR')).toThrow(expect.objectContaining({ code: 'PROTOCOL', message: expect.stringMatching(/not valid base64/) }))
+    expect(() => decodeBase64Utf8('QUJD*')).toThrow(/not valid base64/)
+    expect(() => decodeBase64Utf8(Buffer.from([0xff, 0xfe, 0x41]).toString('base64'))).toThrow(/not UTF-8 text/)
+  })
 })
 
 describe('readUiResource', () => {
