@@ -68,6 +68,16 @@ describe('framing the view', () => {
     expect(frame.getAttribute('csp')).toContain('connect-src https://api.example.com;')
   })
 
+  it("puts the same policy on the proxy's own document before it frames the view (a static copy has no header)", () => {
+    const { fromParent, inner, document } = proxyPage()
+    expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')).toBeNull()
+    fromParent(resourceReady({ html: '<p>view</p>', csp: { frameDomains: ['https://maps.example.com'] } }))
+    const metas = document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')
+    expect(metas).toHaveLength(1)
+    expect(metas[0]!.getAttribute('content')).toBe(inner()!.getAttribute('csp'))
+    expect(metas[0]!.getAttribute('content')).toContain('frame-src https://maps.example.com')
+  })
+
   it('uses the strict default policy without csp, and loads one view per page', () => {
     const { fromParent, inner, document } = proxyPage()
     fromParent(resourceReady({ html: '<p>first</p>' }))
