@@ -82,6 +82,11 @@ describe('the sandbox proxy URL', () => {
     expect(readSandboxUrl('https://s.example/?csp=%7Bnope&relax=everything,unsafeEval')).toEqual({ hostOrigin: undefined, csp: undefined, relax: { unsafeEval: true } })
     expect(readSandboxUrl('https://s.example/?csp=[1]').csp).toBeUndefined()
   })
+
+  it('names only the relaxations set to true (a config read from JSON may hold strings)', () => {
+    const url = buildSandboxUrl('https://sandbox.example/proxy.html', { hostOrigin: 'https://chat.example', relax: { unsafeEval: 'false', webAssembly: 1, blobWorkers: true } as never })
+    expect(url.searchParams.get('relax')).toBe('blobWorkers')
+  })
 })
 
 describe('createAppFrame', () => {

@@ -44,6 +44,18 @@ describe('who the proxy runs for', () => {
     expect(document.body.textContent).toBe(refusal)
   })
 
+  it('reads its embedder from the nearest ancestor origin: a host page embedded elsewhere runs it, a foreign frame inside the host does not', () => {
+    const framed = (ancestors: string[]) => {
+      page?.close()
+      page = new Window({ url: `https://sandbox.example/sandbox-proxy.html?host=${encodeURIComponent(HOST)}` })
+      Object.defineProperty(page.location, 'ancestorOrigins', { value: Object.assign([...ancestors], { contains: (o: string) => ancestors.includes(o) }) })
+      Object.defineProperty(page.document, 'referrer', { value: '' })
+      return startSandboxProxy(page as never, { postMessage: () => {} })
+    }
+    expect(framed([HOST, 'https://portal.example'])).toBeUndefined()
+    expect(framed(['https://evil.example', HOST])).toMatch(/evil\.example/)
+  })
+
   it('refuses an embedder other than the host its URL names, or no host at all', () => {
     expect(proxyPage({ referrer: 'https://evil.example/' }).refusal).toMatch(/evil\.example/)
     expect(proxyPage({ referrer: '' }).refusal).toMatch(/unknown origin/)

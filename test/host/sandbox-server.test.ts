@@ -52,7 +52,7 @@ describe('sandboxResponse', () => {
   })
 
   it('refuses a configuration that is not a list of http(s) origins', () => {
-    for (const hostOrigins of [[], ['*'], ['https://chat.example/path'], ['null'], ['javascript:alert(1)']]) {
+    for (const hostOrigins of [[], ['*'], ['https://chat.example/path'], ['null'], ['javascript:alert(1)'], ['ws://chat.example'], ['wss://chat.example']]) {
       expect(() => createSandboxHandler({ ...options, hostOrigins }), JSON.stringify(hostOrigins)).toThrow(TypeError)
     }
   })
