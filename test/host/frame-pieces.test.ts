@@ -64,6 +64,21 @@ describe('DeferredTransport', () => {
     late.attach(other.transport)
     expect(other.listening()).toBe(false)
   })
+
+  it('attaches one channel only: a second attach is refused and the first keeps the bridge', () => {
+    const deferred = new DeferredTransport()
+    const received: unknown[] = []
+    deferred.listen((data) => received.push(data))
+    const [first, second] = [fakeFrame(), fakeFrame()]
+    deferred.attach(first.transport)
+    expect(() => deferred.attach(second.transport)).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
+    expect(second.listening()).toBe(false)
+    deferred.send({ jsonrpc: '2.0', method: 'x' })
+    first.deliver('from the first')
+    expect(first.sent).toHaveLength(1)
+    expect(second.sent).toHaveLength(0)
+    expect(received).toEqual(['from the first'])
+  })
 })
 
 describe('the sandbox proxy URL', () => {
