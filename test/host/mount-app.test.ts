@@ -86,6 +86,14 @@ describe('framing a view with srcdoc', () => {
     expect(shown.csp.policy).toContain('script-src \'self\' \'unsafe-inline\' https://cdn.example.com')
   })
 
+  it('grants only permissions requested in the spec form (an object), whatever the grant function passes on', async () => {
+    const { app, window } = mount({ resource: { html: HTML, meta: { permissions: { camera: true, microphone: {}, geolocation: 'yes', clipboardWrite: null } as never } }, grantPermissions: (requested) => requested })
+    const view = await viewOf(app, window)
+    const init = await view.initialize()
+    expect(init.result.hostCapabilities.sandbox.permissions).toEqual({ microphone: {} })
+    expect(app.iframe.getAttribute('allow')).toBe('microphone')
+  })
+
   it('drops hostile CSP entries, reports each one, and grants none of them', async () => {
     const hostile = ['*', "'unsafe-eval'", 'https:', 'a.com; script-src *', 'https://ok.example.com', 'data:', 'https://*.com', 'javascript:alert(1)']
     const { app, window } = mount({ resource: { html: HTML, meta: { csp: { resourceDomains: hostile, connectDomains: hostile, frameDomains: hostile } } } })
@@ -163,6 +171,20 @@ describe('tool data', () => {
       ['ui/notifications/tool-input', { arguments: { q: 'x' } }],
       ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'done' }] }],
     ])
+  })
+
+  it('sends nothing and reports nothing for tool data that settles after the bridge closed', async () => {
+    let finish!: (value: { content: [] }) => void
+    const { app, window } = mount({ toolInput: {}, toolResult: new Promise((resolve) => (finish = resolve)) })
+    const view = await viewOf(app, window)
+    await view.initialize()
+    await until(() => view.notifications().length === 1)
+    const warnings: unknown[] = []
+    app.bridge.on('warning', (warning) => warnings.push(warning))
+    app.bridge.close('the user left')
+    finish({ content: [] })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(warnings).toEqual([])
   })
 
   it('turns a failed tool call into tool-cancelled, even when it fails before the input', async () => {
