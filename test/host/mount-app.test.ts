@@ -124,6 +124,13 @@ describe('framing a view with srcdoc', () => {
     expect(warnings.filter((w) => w.startsWith('CSP entry refused in connectDomains'))).toHaveLength(1)
   })
 
+  it('refuses a given resource whose html is not a string: ready rejects with INVALID_PARAMS and nothing is framed', async () => {
+    const { app, container } = mount({ resource: { html: 42 as never } })
+    await expect(app.ready).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('resource.html') })
+    expect(container.querySelector('iframe')).toBeNull()
+    expect(app.bridge.closed).toBe(true)
+  })
+
   it('refuses a resource with the wrong MIME type or URI: ready rejects and nothing is framed', async () => {
     const readResource = async ({ uri }: { uri: string }) => ({ contents: [{ uri, mimeType: 'text/html', text: HTML }] })
     const { app, container } = mount({ resource: undefined, tool, client: { readResource } as never })
