@@ -5,6 +5,16 @@ import { createLoneSession, createSessionPair } from '../helpers/sessions.js'
 import { rejection, watch } from '../helpers/outcome.js'
 import { notification, request, success } from '../helpers/messages.js'
 
+/** Registers `slow` on `session`: a handler that never settles, keeping the context it was given. */
+function handleSlow(session: { handle(method: string, handler: (params: unknown, context: RequestContext) => unknown): unknown }) {
+  const seen: { context?: RequestContext } = {}
+  session.handle('slow', (_params, context) => {
+    seen.context = context
+    return new Promise(() => {})
+  })
+  return seen
+}
+
 describe('cancelling a request we sent', () => {
   test('abort rejects with CANCELLED and sends notifications/cancelled with the id and reason', async () => {
     const { a, link } = createLoneSession()
@@ -96,30 +106,22 @@ describe('the peer cancelling a request we are handling', () => {
 
   test("the handler's signal carries the peer's reason", async () => {
     const { a, link } = createLoneSession()
-    let context: RequestContext | undefined
-    a.handle('slow', (_params, ctx) => {
-      context = ctx
-      return new Promise(() => {})
-    })
+    const slow = handleSlow(a)
     link.inject('a', request(1, 'slow'))
     link.inject('a', notification('notifications/cancelled', { requestId: 1, reason: 'user navigated away' }))
     await link.flush()
-    expect((context!.signal.reason as Error).message).toBe('user navigated away')
+    expect((slow.context!.signal.reason as Error).message).toBe('user navigated away')
   })
 
   test('sendProgress after the peer cancelled sends nothing', async () => {
     const { a, link } = createLoneSession()
-    let context: RequestContext | undefined
-    a.handle('slow', (_params, ctx) => {
-      context = ctx
-      return new Promise(() => {})
-    })
+    const slow = handleSlow(a)
     link.inject('a', request(1, 'slow', { _meta: { progressToken: 'p' } }))
     await link.flush()
-    context!.sendProgress({ progress: 1 })
+    slow.context!.sendProgress({ progress: 1 })
     link.inject('a', notification('notifications/cancelled', { requestId: 1 }))
     await link.flush()
-    context!.sendProgress({ progress: 2 })
+    slow.context!.sendProgress({ progress: 2 })
     await link.flush()
     expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }])
   })
@@ -142,16 +144,12 @@ describe('the peer cancelling a request we are handling', () => {
 
   test('a cancellation whose reason has no string form still cancels', async () => {
     const { a, link } = createLoneSession()
-    let context: RequestContext | undefined
-    a.handle('slow', (_params, ctx) => {
-      context = ctx
-      return new Promise(() => {})
-    })
+    const slow = handleSlow(a)
     link.inject('a', request(1, 'slow'))
     link.inject('a', notification('notifications/cancelled', { requestId: 1, reason: { toString: 1 } }))
     await link.flush()
-    expect(context!.signal.aborted).toBe(true)
-    expect((context!.signal.reason as { code: string }).code).toBe('CANCELLED')
+    expect(slow.context!.signal.aborted).toBe(true)
+    expect((slow.context!.signal.reason as { code: string }).code).toBe('CANCELLED')
   })
 
   test('a cancellation for an unknown or malformed id changes nothing', async () => {

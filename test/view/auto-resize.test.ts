@@ -54,6 +54,15 @@ const sizes = () => host.sent('ui/notifications/size-changed').map((m) => m.para
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 const firstReport = () => vi.waitFor(() => expect(sizes()).toHaveLength(1))
 
+/** An image whose load makes the content 260 px tall: its `load` event is dispatched once the image is in place. */
+async function loadTallerImage(document: Document, layout: { content: { height: number } }) {
+  const image = document.createElement('img')
+  document.body.append(image)
+  await settle()
+  layout.content.height = 260
+  image.dispatchEvent(new (host.pair.view as unknown as typeof globalThis).Event('load'))
+}
+
 describe('ViewBridge auto-resize', () => {
   it('reports the content size (not the frame size) right after initialized', async () => {
     const { view } = await setup()
@@ -244,12 +253,8 @@ describe('ViewBridge auto-resize', () => {
     const { view, layout, document } = await setup()
     await view.connect()
     await firstReport()
-    const image = document.createElement('img')
-    document.body.append(image)
-    await settle()
-    layout.content.height = 260
     // The load listener schedules a measurement at once; stopping right after must cancel it.
-    image.dispatchEvent(new (host.pair.view as unknown as typeof globalThis).Event('load'))
+    await loadTallerImage(document, layout)
     view.stopAutoResize()
     await settle()
     expect(sizes()).toEqual([{ width: 300, height: 120 }])
@@ -267,11 +272,7 @@ describe('ViewBridge auto-resize', () => {
     const { view, layout, document } = await setup()
     await view.connect()
     await firstReport()
-    const image = document.createElement('img')
-    document.body.append(image)
-    await settle()
-    layout.content.height = 260
-    image.dispatchEvent(new (host.pair.view as unknown as typeof globalThis).Event('load'))
+    await loadTallerImage(document, layout)
     await vi.waitFor(() => expect(sizes().at(-1)).toEqual({ width: 300, height: 260 }))
   })
 })
