@@ -42,13 +42,18 @@ export interface LegacySetupOptions {
   renderData?: Record<string, unknown>
   host?: Partial<HostBridgeOptions>
   onAction?: (type: McpUiEventType, payload: Record<string, unknown>) => Promise<unknown>
+  /** Runs first on each message to the app: a throwing one is a frame that refuses it. */
+  frameSend?: (message: unknown) => void
 }
 
 export function setupLegacy(options: LegacySetupOptions = {}): LegacySetup {
   const received: any[] = []
   let deliver: (data: unknown) => void = () => {}
   const frame: Transport = {
-    send: (message) => void received.push(structuredClone(message)),
+    send(message) {
+      options.frameSend?.(message)
+      received.push(structuredClone(message))
+    },
     listen(receive) {
       deliver = receive
       return () => (deliver = () => {})

@@ -40,6 +40,12 @@ describe('text/uri-list', () => {
     const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://[bad\n  https://apps.example.com/w  \n' })
     expect(resource.url).toBe('https://apps.example.com/w')
   })
+
+  it('skips a line of another scheme even when an http(s) URL is inside it', () => {
+    const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'data:text/html,https://evil.example/x\nhttps://apps.example.com/w\n' })
+    expect(resource.url).toBe('https://apps.example.com/w')
+    expect(resource.meta.csp?.frameDomains).toStrictEqual(['https://apps.example.com'])
+  })
 })
 
 it('a mount that throws (a proxy on the host origin) for a resource with a note leaves no uncaught error behind', async () => {

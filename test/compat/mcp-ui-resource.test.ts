@@ -76,6 +76,32 @@ describe('readMcpUiResource', () => {
     expect(thrown(() => readMcpUiResource({ uri: 'ui://x', mimeType: 'text/uri-list', text: '# nothing\nftp://files.example.com/' })).message).toContain('no usable http(s) URL')
     expect(thrown(() => readMcpUiResource({ uri: 'ui://x', mimeType: 'text/html', blob: '!!!' })).code).toBe('PROTOCOL')
   })
+  it('reads the MIME type case-insensitively and with spaces around its parameters', () => {
+    expect(readMcpUiResource({ uri: 'ui://u', mimeType: 'TEXT/HTML', text: HTML })).toMatchObject({ html: HTML, legacy: true })
+    expect(readMcpUiResource({ uri: 'ui://u', mimeType: 'text/html ; charset=utf-8', text: HTML })).toMatchObject({ html: HTML, legacy: true })
+    expect(readMcpUiResource({ uri: 'ui://u', mimeType: 'Text/URI-List', text: 'https://apps.example.com/w' }).url).toBe('https://apps.example.com/w')
+  })
+
+  it('prefers text over a blob when a resource carries both', () => {
+    expect(readMcpUiResource({ uri: 'ui://b', mimeType: 'text/html', text: HTML, blob: base64('<p>blob</p>') }).html).toBe(HTML)
+  })
+
+  it('ignores a frame size that is not two CSS strings', () => {
+    expect(readMcpUiResource({ uri: 'ui://c', mimeType: 'text/html', text: HTML, _meta: { 'mcpui.dev/ui-preferred-frame-size': [640, 480] } }).frameSize).toBeUndefined()
+  })
+
+  it('refuses other text types (text/plain is not HTML)', () => {
+    expect(thrown(() => readMcpUiResource({ uri: 'ui://x', mimeType: 'text/plain', text: 'hello' })).message).toContain('MIME type text/plain')
+  })
+
+  it('treats HTML that merely starts with a URL as HTML, and reports no bare URL for a uri-list', () => {
+    const { note, notes } = recordNotes()
+    const html = readMcpUiResource({ uri: 'ui://h', mimeType: 'text/html;profile=mcp-app', text: 'https://example.com is where <b>we</b> live' }, note)
+    expect(html).toMatchObject({ html: 'https://example.com is where <b>we</b> live', legacy: false })
+    expect(html.url).toBeUndefined()
+    expect(readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w' }, note).url).toBe('https://apps.example.com/w')
+    expect(notes).toStrictEqual([])
+  })
 })
 
 describe('what @mcp-ui/server 6.1 produces', () => {

@@ -334,3 +334,107 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     expect(s.jsonRpc().map((m) => m.method ?? m.id)).toStrictEqual(['init', 9, 'ui/resource-teardown', 'notifications/cancelled'])
   })
 })
+
+describe('render data and the frame, as mutation testing pinned them', () => {
+  it('is sent when the app first speaks without saying it is ready (an action), with the tool data so far', async () => {
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
+    s.bridge.sendToolInput({ city: 'Rome' })
+    await s.settle()
+    s.post({ type: 'notify', messageId: 'n', payload: { message: 'hello' } })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data').map((m) => m.payload.renderData.toolInput)).toStrictEqual([{ city: 'Rome' }])
+  })
+
+  it('falls back to the container height for maxHeight when the host gives no maxHeight', async () => {
+    const s = setupLegacy({ legacy: true, host: { hostContext: { containerDimensions: { height: 400 } } } })
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data')[0].payload.renderData.maxHeight).toBe(400)
+  })
+
+  it('lets the tool data and host context win over same-named keys of the resource\'s render data', async () => {
+    const s = setupLegacy({ legacy: true, renderData: { toolInput: 'stale', theme: 'from-server', extra: 1 }, host: { hostContext: { theme: 'dark' } } })
+    s.bridge.sendToolInput({ q: 1 })
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData).toMatchObject({ toolInput: { q: 1 }, theme: 'dark', extra: 1 })
+  })
+
+  it('merges a host context change into what it had (the bridge sends only what changed)', async () => {
+    const s = setupLegacy({ legacy: true, host: { hostContext: { locale: 'fr-FR' } } })
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    s.bridge.setHostContext({ theme: 'light' })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData).toMatchObject({ locale: 'fr-FR', theme: 'light' })
+  })
+
+  it('sends nothing for notifications that mean nothing to an MCP-UI app (partial tool input)', async () => {
+    const s = setupLegacy({ legacy: true })
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    s.bridge.sendToolInputPartial({ ci: 1 })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data')).toHaveLength(1)
+    expect(s.jsonRpc()).toStrictEqual([])
+  })
+
+  it('reports a frame that refuses a message (UNEXPECTED) instead of throwing, and keeps serving the app', async () => {
+    let fail = true
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL }, frameSend: () => {
+      if (fail) throw new Error('detached')
+    } })
+    s.post({ type: 'ui-lifecycle-iframe-ready' })
+    await s.settle()
+    expect(s.warnings).toContainEqual({ code: 'UNEXPECTED', message: 'ui-lifecycle-iframe-render-data: Error: detached' })
+    fail = false
+    s.post({ type: 'tool', messageId: 't', payload: { toolName: 'add' } })
+    await s.settle()
+    expect(s.ofType('ui-message-response')).toHaveLength(1)
+  })
+
+  it('tool without params: the server is called with empty arguments', async () => {
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
+    s.post({ type: 'tool', messageId: 't', payload: { toolName: 'add' } })
+    await s.settle()
+    expect(s.callTool.mock.calls[0]![0]).toStrictEqual({ name: 'add', arguments: {} })
+  })
+
+  it('decides the protocol once: a frame that speaks before the resource\'s MCP-UI handshake is served as it spoke, and only once', async () => {
+    const apps = setupLegacy({ legacy: true })
+    // In the turn the bridge started listening, before the translator's own handshake for a legacy resource.
+    apps.post({ jsonrpc: '2.0', id: 'init', method: 'ui/initialize', params: { appInfo: { name: 'real-app', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } })
+    await apps.settle()
+    expect(apps.translator.protocol).toBe('mcp-apps')
+    expect(apps.bridge.appInfo?.name).toBe('real-app')
+
+    const ui = setupLegacy({ legacy: true })
+    ui.post({ type: 'ui-lifecycle-iframe-ready' })
+    await ui.settle()
+    expect(ui.translator.protocol).toBe('mcp-ui')
+    expect(ui.warnings).toStrictEqual([])
+  })
+
+  it('stops listening to the frame when the bridge closes: a later intent never reaches the host', async () => {
+    const s = setupLegacy({ legacy: true })
+    await s.settle()
+    s.bridge.close('gone')
+    s.post({ type: 'intent', messageId: 'late', payload: { intent: 'pay' } })
+    await s.settle()
+    expect(s.actions).toStrictEqual([])
+    expect(s.received).toStrictEqual([])
+  })
+
+  it('takes the host context from the answer to the app\'s own ui/initialize only, not from a tool result that carries one', async () => {
+    const s = setupLegacy({ host: { capabilities: ALL, hostContext: { theme: 'dark' } } })
+    s.post({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'mcp-ui-adapter', version: '1.0.0' }, appCapabilities: {}, protocolVersion: '2026-01-26' } })
+    await s.settle()
+    s.post({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} })
+    s.callTool.mockResolvedValueOnce({ content: [], hostContext: { theme: 'forged' } } as never)
+    s.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: {} } })
+    await s.settle()
+    s.post({ type: 'ui-request-render-data', messageId: 'r' })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data')[0].payload.renderData.theme).toBe('dark')
+  })
+})
