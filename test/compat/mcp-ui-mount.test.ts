@@ -101,6 +101,16 @@ describe('mountMcpUiApp', () => {
     ])
   })
 
+  it('answers with the first listener\'s answer when several answer', async () => {
+    const { app, window } = mount()
+    const frame = await appOf(app, window)
+    app.on('intent', () => ({ by: 'first' }))
+    app.on('intent', async () => ({ by: 'second' }))
+    frame.post({ type: 'intent', messageId: 'i', payload: { intent: 'x' } })
+    await until(() => frame.ofType('ui-message-response').length === 1)
+    expect(frame.ofType('ui-message-response')[0].payload).toStrictEqual({ response: { by: 'first' } })
+  })
+
   it('tells the app when nobody handles intents, and rate-limits them with the host\'s action budget', async () => {
     const { app, window } = mount({ rateLimits: { actions: { burst: 2, perSecond: 0.001 } } })
     const frame = await appOf(app, window)
@@ -115,6 +125,30 @@ describe('mountMcpUiApp', () => {
     // The unanswered one spent a token too: the budget counts what the app asked for.
     expect(handled).toBe(1)
     expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'Rate limit exceeded for intent')).toHaveLength(3)
+  })
+
+  it('rate-limits notifications with the host\'s notification budget, not the action budget', async () => {
+    const { app, window } = mount({ rateLimits: { notifications: { burst: 2, perSecond: 0.001 }, actions: { burst: 100, perSecond: 100 } } })
+    const frame = await appOf(app, window)
+    let handled = 0
+    app.on('notify', () => void handled++)
+    for (let i = 0; i < 4; i++) frame.post({ type: 'notify', messageId: `n${i}`, payload: { message: 'x' } })
+    await until(() => frame.ofType('ui-message-response').length === 4)
+    expect(handled).toBe(2)
+    expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'Rate limit exceeded for notify')).toHaveLength(2)
+  })
+
+  it('holds intents and notifications to the host\'s message limits (one over maxBytes is dropped)', async () => {
+    const { app, window } = mount({ limits: { maxBytes: 10_000 } })
+    const frame = await appOf(app, window)
+    const seen: string[] = []
+    app.on('notify', ({ message }) => void seen.push(message))
+    frame.post({ type: 'notify', messageId: 'big', payload: { message: 'big', blob: 'x'.repeat(20_000) } })
+    frame.post({ type: 'notify', messageId: 'small', payload: { message: 'small' } })
+    await until(() => frame.ofType('ui-message-response').length === 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen).toStrictEqual(['small'])
+    expect(frame.ofType('ui-message-response').map((m) => m.messageId)).toStrictEqual(['small'])
   })
 
   it('frames an external page through the relay, with only that origin allowed to be framed', async () => {

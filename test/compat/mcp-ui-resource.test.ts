@@ -69,6 +69,40 @@ describe('readMcpUiResource', () => {
     expect(resource.meta.csp).toStrictEqual({ frameDomains: ['https://maps.example.com', 'https://apps.example.com'], connectDomains: ['https://api.example.com'] })
   })
 
+  it('ignores declared frame domains that are not a list', () => {
+    const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w', _meta: { ui: { csp: { frameDomains: 'https://maps.example.com' } } } })
+    expect(resource.meta.csp?.frameDomains).toStrictEqual(['https://apps.example.com'])
+  })
+
+  it('relays between the page and the host only: a message from any other window goes nowhere', () => {
+    const { html } = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w' })
+    const script = /<script>(.*)<\/script>/.exec(html)![1]!
+    const sent: Array<[string, unknown]> = []
+    const window = (name: string) => ({ postMessage: (data: unknown) => void sent.push([name, data]) })
+    const page = window('page')
+    const parent = window('host')
+    // The relay's script, run with the page's frame and the host as its `frames[0]` and `parent`.
+    const onmessage = new Function('frames', 'parent', `let onmessage; ${script}; return onmessage`)([page], parent) as (event: { source: unknown; data: unknown }) => void
+    onmessage({ source: page, data: 'from page' })
+    onmessage({ source: parent, data: 'from host' })
+    onmessage({ source: window('other'), data: 'from elsewhere' })
+    onmessage({ source: null, data: 'from nowhere' })
+    expect(sent).toStrictEqual([
+      ['host', 'from page'],
+      ['page', 'from host'],
+    ])
+  })
+
+  it('names a resource without a uri ui://mcp-ui', () => {
+    expect(readMcpUiResource({ mimeType: 'text/html', text: HTML }).uri).toBe('ui://mcp-ui')
+    expect(thrown(() => readMcpUiResource({ mimeType: 'text/html' })).message).toBe('MCP-UI resource ui://mcp-ui: no text or blob')
+  })
+
+  it('sets waitForRenderData=true once, over a value the URL already had', () => {
+    const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w?waitForRenderData=false&x=1', _meta: { 'mcpui.dev/ui-initial-render-data': { a: 1 } } })
+    expect(resource.url).toBe('https://apps.example.com/w?waitForRenderData=true&x=1')
+  })
+
   it('refuses what it cannot show, with PROTOCOL errors that say why', () => {
     expect(thrown(() => readMcpUiResource('nope')).code).toBe('PROTOCOL')
     expect(thrown(() => readMcpUiResource({ uri: 'ui://x', mimeType: 'text/html' })).message).toContain('no text or blob')

@@ -345,6 +345,18 @@ describe('render data and the frame, as mutation testing pinned them', () => {
     expect(s.ofType('ui-lifecycle-iframe-render-data').map((m) => m.payload.renderData.toolInput)).toStrictEqual([{ city: 'Rome' }])
   })
 
+  it('is sent unasked only for the first message: later actions do not send it again', async () => {
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
+    await s.settle()
+    for (const messageId of ['a', 'b', 'c']) {
+      s.post({ type: 'notify', messageId, payload: { message: 'hello' } })
+      await s.settle()
+    }
+    s.post({ type: 'tool', messageId: 't', payload: { toolName: 'add' } })
+    await s.settle()
+    expect(s.ofType('ui-lifecycle-iframe-render-data')).toHaveLength(1)
+  })
+
   it('falls back to the container height for maxHeight when the host gives no maxHeight', async () => {
     const s = setupLegacy({ legacy: true, host: { hostContext: { containerDimensions: { height: 400 } } } })
     s.post({ type: 'ui-lifecycle-iframe-ready' })
