@@ -103,6 +103,13 @@ describe('readMcpUiResource', () => {
     expect(resource.url).toBe('https://apps.example.com/w?waitForRenderData=true&x=1')
   })
 
+  it('returns its own copy of _meta.ui: changing it leaves the tool result alone', () => {
+    const ui = { csp: { connectDomains: ['https://api.example.com'] } }
+    const resource = readMcpUiResource({ uri: 'ui://c', mimeType: 'text/html', text: HTML, _meta: { ui } })
+    resource.meta.permissions = { camera: {} }
+    expect(ui).toStrictEqual({ csp: { connectDomains: ['https://api.example.com'] } })
+  })
+
   it('refuses what it cannot show, with PROTOCOL errors that say why', () => {
     expect(thrown(() => readMcpUiResource('nope')).code).toBe('PROTOCOL')
     expect(thrown(() => readMcpUiResource({ uri: 'ui://x', mimeType: 'text/html' })).message).toContain('no text or blob')
