@@ -16,6 +16,8 @@ describe('an app served as MCP-UI', () => {
     await s.settle()
     expect(s.bridge.initialized).toBe(true)
     expect(s.bridge.appInfo).toStrictEqual(MCP_UI_APP_INFO)
+    // It declares no app tools: the bridge can only ask it for teardown and ping, which the translator answers.
+    expect(s.bridge.appCapabilities).toStrictEqual({})
     s.bridge.sendToolInput({ city: 'Paris' })
     s.bridge.sendToolResult({ content: [{ type: 'text', text: 'sunny' }], structuredContent: { forecast: 'sunny' } })
     await s.settle()
@@ -84,7 +86,7 @@ describe('an app served as MCP-UI', () => {
 
   it('ignores what other scripts post (non-objects, unknown types, JSON-RPC-looking junk it passes to the bridge)', async () => {
     const s = setupLegacy()
-    for (const data of [null, 'ready', 42, [1], { type: 'mystery' }, { type: 7 }, { hello: 'world' }]) s.post(data)
+    for (const data of [null, 'ready', 42, [1], { type: 'mystery' }, { type: 7 }, { hello: 'world' }, { jsonrpc: '1.0', id: 1, method: 'ui/initialize', params: {} }]) s.post(data)
     await s.settle()
     expect(s.translator.protocol).toBeUndefined()
     expect(s.received).toStrictEqual([])
