@@ -199,9 +199,11 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       if (protocol === 'mcp-ui') return push()
       return warn('UNEXPECTED', `${READY} after the MCP Apps handshake: ignored`)
     }
-    if (type === REQUEST_RENDER_DATA) return post(RENDER_DATA, messageId, { renderData: transport.renderData })
-    // An app that speaks without asking still gets what MCP-UI sends on load.
+    // An app that speaks without asking still gets what MCP-UI sends on load; one whose first word is
+    // a request gets it too, after its answer: asked before its handshake was answered, the answer
+    // holds no host context yet.
     if (first) push()
+    if (type === REQUEST_RENDER_DATA) return post(RENDER_DATA, messageId, { renderData: transport.renderData })
     if (type !== SIZE) return void action(type, payload, messageId)
     // The bridge checks it as it checks a view's size report (and reports what it drops).
     receive?.({ jsonrpc: '2.0', method: SIZE_CHANGED, params: payload ?? null })

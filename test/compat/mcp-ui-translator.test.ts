@@ -338,6 +338,17 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
 })
 
 describe('render data and the frame, as mutation testing pinned them', () => {
+  it('sends the host context after answering a render-data request that came first, before the handshake was answered', async () => {
+    // @mcp-ui/server 6 raw HTML without uiMetadata is labelled as an MCP App: the protocol is decided by the first message.
+    const s = setupLegacy({ host: { hostContext: { theme: 'dark', locale: 'fr-FR' } } })
+    s.post({ type: 'ui-request-render-data', messageId: 'r1' })
+    await s.settle()
+    expect(s.translator.protocol).toBe('mcp-ui')
+    const sent = s.ofType('ui-lifecycle-iframe-render-data')
+    expect(sent[0].messageId).toBe('r1')
+    expect(sent.at(-1).payload.renderData).toMatchObject({ theme: 'dark', locale: 'fr-FR' })
+  })
+
   it('is sent when the app first speaks without saying it is ready (an action), with the tool data so far', async () => {
     const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
     s.bridge.sendToolInput({ city: 'Rome' })
