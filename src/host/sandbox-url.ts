@@ -27,6 +27,8 @@ export interface SandboxUrlParams {
 export function buildSandboxUrl(proxyUrl: string | URL, params: SandboxUrlParams): URL {
   const url = new URL(proxyUrl)
   url.searchParams.set('host', params.hostOrigin)
+  // Only what the host gives now: a `csp` or `relax` already in a configured URL would otherwise apply.
+  for (const key of ['csp', 'relax']) url.searchParams.delete(key)
   if (params.csp) url.searchParams.set('csp', JSON.stringify(params.csp))
   const relax = RELAXATIONS.filter((key) => params.relax?.[key] === true)
   if (relax.length) url.searchParams.set('relax', relax.join(','))

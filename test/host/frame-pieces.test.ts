@@ -102,6 +102,13 @@ describe('the sandbox proxy URL', () => {
     const url = buildSandboxUrl('https://sandbox.example/proxy.html', { hostOrigin: 'https://chat.example', relax: { unsafeEval: 'false', webAssembly: 1, blobWorkers: true } as never })
     expect(url.searchParams.get('relax')).toBe('blobWorkers')
   })
+
+  it('carries only what the host gives now: a csp or relax already in a configured proxy URL is dropped', () => {
+    const stale = encodeURIComponent(JSON.stringify({ connectDomains: ['https://exfil.example'] }))
+    const url = buildSandboxUrl(`https://sandbox.example/proxy.html?v=1&relax=unsafeEval,loopbackOrigins&csp=${stale}&host=https://old.example`, { hostOrigin: 'https://chat.example' })
+    expect(readSandboxUrl(url)).toEqual({ hostOrigin: 'https://chat.example', csp: undefined, relax: {} })
+    expect(url.searchParams.get('v')).toBe('1')
+  })
 })
 
 describe('createAppFrame', () => {
