@@ -89,14 +89,14 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
       dropped.push({ list, entry: declared, reason: 'not an array' })
       return []
     }
-    const accepted: string[] = []
+    // A Set: a hostile server's list of thousands of origins must not cost quadratic time on the host's page.
+    const accepted = new Set<string>()
     for (const entry of declared) {
       const checked = checkCspOrigin(entry, forConnect, relax.loopbackOrigins)
-      if ('origin' in checked) {
-        if (!accepted.includes(checked.origin)) accepted.push(checked.origin)
-      } else dropped.push({ list, entry, reason: checked.reason })
+      if ('origin' in checked) accepted.add(checked.origin)
+      else dropped.push({ list, entry, reason: checked.reason })
     }
-    return accepted
+    return [...accepted]
   }
   const connect = origins('connectDomains', true)
   const resource = origins('resourceDomains')
