@@ -50,9 +50,9 @@ function checkOrigins(origins: readonly string[]): void {
   }
 }
 
-const refuse = (status: number, text: string): SandboxResponse => ({
+const refuse = (status: number, text: string, headers?: Record<string, string>): SandboxResponse => ({
   status,
-  headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-content-type-options': 'nosniff' },
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-content-type-options': 'nosniff', ...headers },
   body: text,
 })
 
@@ -91,7 +91,7 @@ export function createSandboxHandler(options: SandboxServerOptions): (request: I
     const method = request.method ?? 'GET'
     let answer: SandboxResponse
     try {
-      answer = method === 'GET' || method === 'HEAD' ? sandboxResponse(request.url ?? '/', options) : refuse(405, 'Method not allowed')
+      answer = method === 'GET' || method === 'HEAD' ? sandboxResponse(request.url ?? '/', options) : refuse(405, 'Method not allowed', { allow: 'GET, HEAD' })
     } catch {
       // Nothing a request carries may throw out of the handler: in Node that ends the process.
       answer = refuse(400, 'Bad request.')

@@ -71,7 +71,9 @@ describe('over HTTP', () => {
       const head = await fetch(`${address}?host=${encodeURIComponent(HOST)}`, { method: 'HEAD' })
       expect(head.status).toBe(200)
       expect(await head.text()).toBe('')
-      expect((await fetch(address, { method: 'POST', body: 'x' })).status).toBe(405)
+      const post = await fetch(address, { method: 'POST', body: 'x' })
+      expect(post.status).toBe(405)
+      expect(post.headers.get('allow')).toBe('GET, HEAD')
       expect((await fetch(`${address}?host=${encodeURIComponent('https://evil.example')}`)).status).toBe(403)
     } finally {
       await server.close()
