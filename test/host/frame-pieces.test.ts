@@ -217,24 +217,17 @@ describe('watchFrame', () => {
     page = new Window({ url: 'https://chat.example/' })
     const doc = page.document
     const disconnect = vi.spyOn(page.MutationObserver.prototype, 'disconnect')
-    const frame = () => {
-      const element = doc.createElement('iframe') as unknown as HTMLIFrameElement
-      doc.body.appendChild(element as never)
-      return element
+    // The second round watches with a fresh observer, after the first one let go.
+    for (const round of [1, 2]) {
+      const frame = doc.createElement('iframe') as unknown as HTMLIFrameElement
+      doc.body.appendChild(frame as never)
+      const gone = vi.fn()
+      watchFrame(frame, gone)
+      ;(frame as unknown as Element).remove()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(gone, `round ${round}`).toHaveBeenCalledOnce()
+      expect(disconnect).toHaveBeenCalledTimes(round)
     }
-    const first = frame()
-    const gone = vi.fn()
-    watchFrame(first, gone)
-    ;(first as unknown as Element).remove()
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(gone).toHaveBeenCalledOnce()
-    expect(disconnect).toHaveBeenCalledOnce()
-    const second = frame()
-    const goneToo = vi.fn()
-    watchFrame(second, goneToo)
-    ;(second as unknown as Element).remove()
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(goneToo).toHaveBeenCalledOnce()
   })
 
   it('refuses a frame that is not in the document yet', () => {
