@@ -405,11 +405,13 @@ export class HostBridge {
   }
 
   #sendContextDiff(): void {
-    if (!this.#initialized || this.closed) return
-    // Set by the handshake answer, which comes before `initialized`.
-    const diff = diffHostContext(this.#sentContext!, this.#context)
-    if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
-    this.#sentContext = this.#context
+    // Both callers run on an open bridge (`setHostContext` checks, `initialized` arrives only while listening).
+    if (this.#initialized) {
+      // Set by the handshake answer, which comes before `initialized`.
+      const diff = diffHostContext(this.#sentContext!, this.#context)
+      if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
+      this.#sentContext = this.#context
+    }
   }
 
   /** Takes a tool-data step (which checks the order, and holds the data until the view is initialized) on an open bridge. */
