@@ -54,6 +54,25 @@ function sandboxProxyPage(writeHtml: boolean): Plugin {
   }
 }
 
+/**
+ * Every `.d.ts` the ES build emits, again as `.d.cts` with its relative imports pointing at
+ * `.cjs`: under `"type": "module"` a `.d.ts` types an ES module, so a CommonJS consumer
+ * (`moduleResolution: node16`) that `require`s an entry needs declarations of its own format.
+ */
+const commonJsDeclarations: Plugin = {
+  name: 'commonjs-declarations',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (file.type !== 'asset' || !file.fileName.endsWith('.d.ts')) continue
+      this.emitFile({
+        type: 'asset',
+        fileName: file.fileName.replace(/\.d\.ts$/, '.d.cts'),
+        source: String(file.source).replace(/((?:from|import\()\s*'\.{1,2}\/[^']*)\.js'/g, "$1.cjs'"),
+      })
+    }
+  },
+}
+
 const ts = (declarations: boolean, kit = false) =>
   typescript({
     // The bridges' program leaves the conformance kit out: it is Node code, typed against Node.
@@ -148,7 +167,7 @@ const config: RollupOptions[] = [
   {
     input,
     external,
-    plugins: [sandboxProxyPage(true), ts(true)],
+    plugins: [sandboxProxyPage(true), ts(true), commonJsDeclarations],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
   },
   {
