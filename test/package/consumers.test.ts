@@ -66,6 +66,11 @@ describe('Node loads every entry', () => {
     expect(names('mcp-app-bridge/conformance')).toEqual(expect.arrayContaining(['runHostConformance', 'runViewConformance']))
   })
 
+  it('the conformance CLI runs from the installed package', () => {
+    const bin = consumer.manifest.bin['mcp-app-bridge-conformance']!
+    expect(node([join(consumer.packageDir, bin), '--help'])).toMatch(/^Usage:\n  mcp-app-bridge-conformance host/)
+  })
+
   it('the script-tag bundle defines the McpAppBridge global', () => {
     const script = readFileSync(join(consumer.packageDir, 'dist/mcp-app-bridge.iife.js'), 'utf8')
     const keys = node(['-e', `${script};console.log(Object.keys(McpAppBridge).join())`])

@@ -16,7 +16,7 @@ export interface PackedConsumer {
   packageDir: string
   /** Every path in the tarball, relative to the package. */
   files: string[]
-  manifest: { exports: Record<string, unknown> }
+  manifest: { exports: Record<string, unknown>; bin: Record<string, string> }
 }
 
 /** Packs and unpacks once; the peers (the MCP SDK, Node's types, playwright-core) are linked from this repository. */
