@@ -381,7 +381,8 @@ function register<H>(handlers: Handlers<H>, method: string, handler: H): () => v
 export const failure = (code: BridgeError['code'], method: string, detail: string, cause?: unknown) =>
   new BridgeError(code, `${method}: ${detail}`, { cause })
 
-function cancelled(method: string, reason: unknown): BridgeError {
+/** The `CANCELLED` error of a request aborted through its signal. Exported for the view bridge, like {@link failure}. */
+export function cancelled(method: string, reason: unknown): BridgeError {
   return failure('CANCELLED', method, `cancelled${reason === undefined ? '' : ` (${describeThrown(reason)})`}`, reason)
 }
 

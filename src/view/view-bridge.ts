@@ -68,7 +68,7 @@ import {
   type RequestOptions,
 } from '../protocol/index.js'
 import { describeThrown } from '../protocol/errors.js'
-import { failure } from '../protocol/session-core.js'
+import { cancelled, failure } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
 import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
@@ -336,7 +336,7 @@ export class ViewBridge {
    * the app (`capabilities.availableDisplayModes`, `["inline"]` without it) list the mode.
    */
   async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
-    await this.#ready(REQUEST_DISPLAY_MODE)
+    await this.#ready(REQUEST_DISPLAY_MODE, options?.signal)
     if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
       throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
     }
@@ -427,13 +427,22 @@ export class ViewBridge {
   }
 
   /**
-   * The handshake, for a call made before its answer: the very promise `connect()` returned, with
-   * no async wrapper, so that calls waiting on it go out in the order they were made, before any
-   * made once it resolved.
+   * Waits for the handshake, for a call made before its answer, then runs `then`. `then` is attached
+   * to the very promise `connect()` returned, so that calls waiting on it go out in the order they
+   * were made, before any made once it resolved. `signal` rejects the wait at once with `CANCELLED`
+   * (the session then refuses to send the request when the handshake settles).
    */
-  #ready(method: string): Promise<unknown> {
-    if (this.#session.closed) return Promise.reject(failure('CLOSED', method, 'closed'))
-    return this.#connecting ?? Promise.reject(failure('PROTOCOL', method, 'connect() first'))
+  #ready<T>(method: string, signal?: AbortSignal, then?: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.#session.closed) throw failure('CLOSED', method, 'closed')
+      if (!this.#connecting) throw failure('PROTOCOL', method, 'connect() first')
+      const abort = () => reject(cancelled(method, signal!.reason))
+      signal?.aborted ? abort() : signal?.addEventListener('abort', abort)
+      this.#connecting
+        .then(then)
+        .then(resolve, reject)
+        .finally(() => signal?.removeEventListener('abort', abort))
+    })
   }
 
   /**
@@ -447,7 +456,7 @@ export class ViewBridge {
       if (!hostAllows(this.hostCapabilities, method, params)) throw failure('NOT_SUPPORTED', method, 'not advertised')
       return this.#session.request(method, params as Record<string, unknown>, options)
     }
-    return this.#allows(method, params) ? send() : this.#ready(method).then(send)
+    return this.#allows(method, params) ? send() : this.#ready(method, options?.signal, send)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
@@ -468,3 +477,4 @@ export class ViewBridge {
     return true
   }
 }
+

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BridgeError } from '../../src/view/index.js'
+import { BridgeError, type ViewBridge } from '../../src/view/index.js'
 import { createWindowPair } from '../helpers/window-pair.js'
 import { createFakeHost, createView, flush, type FakeHost } from './fake-host.js'
 
@@ -173,6 +173,70 @@ describe('ViewBridge requests made while connecting', () => {
     void connecting.then(() => view.openLink('https://example.com/second').catch(() => {}))
     await host.next((m) => m.method === 'ui/open-link' && m.params.url.endsWith('/second'))
     expect(host.received.filter((m) => m.method === 'ui/open-link').map((m) => m.params.url)).toEqual(['https://example.com/first', 'https://example.com/second'])
+  })
+})
+
+describe('ViewBridge requests aborted while connecting', () => {
+  const answerInitialize = async (initialize: { id: unknown }) => {
+    const hostContext = { availableDisplayModes: ['inline', 'fullscreen'] }
+    const hostCapabilities = { openLinks: {} }
+    host.send({ jsonrpc: '2.0', id: initialize.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'h', version: '1' }, hostCapabilities, hostContext } })
+    await flush(host.pair)
+  }
+  const requests: Array<[string, (view: ViewBridge, signal: AbortSignal) => Promise<unknown>]> = [
+    ['openLink', (view, signal) => view.openLink('https://example.com', { signal })],
+    ['requestDisplayMode', (view, signal) => view.requestDisplayMode('fullscreen', { signal })],
+  ]
+
+  for (const [name, call] of requests) {
+    it(`${name}: rejects CANCELLED at the abort, not at the handshake, and is never sent`, async () => {
+      host = createFakeHost({ answerInitialize: false })
+      const view = createView(host, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+      const connecting = view.connect()
+      const initialize = await host.next('ui/initialize')
+      const controller = new AbortController()
+      const outcome = call(view, controller.signal)
+      const settled = vi.fn()
+      outcome.catch(settled)
+      controller.abort('user left')
+      await flush(host.pair)
+      expect(settled).toHaveBeenCalledWith(expect.objectContaining({ code: 'CANCELLED', message: expect.stringContaining('user left') }))
+      await answerInitialize(initialize)
+      await connecting
+      expect(host.received.map((m) => m.method)).toEqual(['ui/initialize', 'ui/notifications/initialized'])
+    })
+
+    it(`${name}: with a signal aborted before the call, rejects CANCELLED while connecting and sends nothing`, async () => {
+      host = createFakeHost({ answerInitialize: false })
+      const view = createView(host, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+      const connecting = view.connect()
+      const initialize = await host.next('ui/initialize')
+      const settled = vi.fn()
+      call(view, AbortSignal.abort('gone')).catch(settled)
+      await flush(host.pair)
+      expect(settled).toHaveBeenCalledWith(expect.objectContaining({ code: 'CANCELLED' }))
+      await answerInitialize(initialize)
+      await connecting
+      expect(host.received.map((m) => m.method)).toEqual(['ui/initialize', 'ui/notifications/initialized'])
+    })
+  }
+
+  it('a request whose signal is never aborted still goes out at the handshake, resolves, and leaves no listener on the signal', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    const connecting = view.connect()
+    const initialize = await host.next('ui/initialize')
+    const { signal } = new AbortController()
+    const added = vi.spyOn(signal, 'addEventListener')
+    const removed = vi.spyOn(signal, 'removeEventListener')
+    const opened = view.openLink('https://example.com', { signal })
+    await answerInitialize(initialize)
+    await connecting
+    const request = await host.next('ui/open-link')
+    host.send({ jsonrpc: '2.0', id: request.id, result: {} })
+    await expect(opened).resolves.toEqual({})
+    expect(added.mock.calls.length).toBeGreaterThan(0)
+    expect(removed.mock.calls.map(([type, listener]) => [type, listener])).toEqual(expect.arrayContaining(added.mock.calls.map(([type, listener]) => [type, listener])))
   })
 })
 
