@@ -42,8 +42,10 @@ describe('the tarball', () => {
     expect(consumer.files.filter((file) => file.startsWith('dist/chunks/') && !reached.has(file))).toEqual([])
   })
 
-  it('leaves out sources, tests and the workspace', () => {
-    expect(consumer.files.filter((file) => !/^(dist|bin)\//.test(file) && !/^(package\.json|README\.md|LICENSE)$/.test(file))).toEqual([])
+  it('leaves out sources, tests and the workspace, and keeps the documents a user of the package reads', () => {
+    const documents = ['package.json', 'README.md', 'LICENSE', 'READINGS.md', 'SECURITY.md', 'conformance/README.md']
+    expect(consumer.files.filter((file) => !/^(dist|bin)\//.test(file) && !documents.includes(file))).toEqual([])
+    expect(documents.filter((file) => !consumer.files.includes(file))).toEqual([])
   })
 })
 
