@@ -6,7 +6,7 @@
  * origin, so tool data and context never reach a document that navigated into the frame; `"*"`
  * is used only for an opaque (`"null"`) frame, which cannot be addressed any other way.
  */
-import type { JsonRpcMessage, Transport } from '../protocol/index.js'
+import { BridgeError, type JsonRpcMessage, type Transport } from '../protocol/index.js'
 import { listenToFrame, type HubWindow } from './message-hub.js'
 
 export interface FrameTransportOptions {
@@ -28,11 +28,13 @@ export interface FrameTransportOptions {
 export class FrameTransport implements Transport {
   readonly #options: FrameTransportOptions
 
+  /** Throws `NOT_SUPPORTED` where there is no window (server rendering), before anything is allocated. */
   constructor(options: FrameTransportOptions) {
-    const { targetOrigin } = options
+    const { targetOrigin, hostWindow = globalThis as unknown as HubWindow } = options
     if (typeof targetOrigin !== 'string' || !targetOrigin || targetOrigin === '*') {
       throw new TypeError('targetOrigin: the frame origin or "null", never "*"')
     }
+    if (!hostWindow.addEventListener) throw new BridgeError('NOT_SUPPORTED', 'No window: create the bridge in the browser (an effect)')
     this.#options = options
   }
 

@@ -155,6 +155,10 @@ export class HostBridge {
   #teardown: Promise<void> | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.warn(code, message)
 
+  /**
+   * Starts listening to the frame at once. Where there is no window (server rendering) it throws
+   * `NOT_SUPPORTED` before allocating anything: create the bridge in the browser, in an effect.
+   */
   constructor(options: HostBridgeOptions) {
     this.#options = options
     const { tool, toolCallId } = options

@@ -75,11 +75,12 @@ function createHub(hostWindow: HubWindow): Hub {
     }
     if (!frames.size && hubs.get(hostWindow) === hub) hub.stop()
   }
+  // First: a window that cannot take the listener throws before an observer or a timer exists.
+  hostWindow.addEventListener('message', dispatch)
   const Observer = hostWindow.MutationObserver
   const observer = Observer && hostWindow.document ? new Observer(sweep) : undefined
   observer?.observe(hostWindow.document!, { childList: true, subtree: true })
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS)
-  hostWindow.addEventListener('message', dispatch)
   const hub: Hub = {
     frames,
     stop: () => {

@@ -3,7 +3,7 @@
  * `undefined`, which `Partial<RateLimits>` accepts) throws without leaving the frame's route or
  * the window's `message` listener behind: the host can bridge the frame again.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
 import { HOST_INFO } from './helpers.js'
 import { createWindowPair } from '../helpers/window-pair.js'
@@ -22,5 +22,19 @@ describe('a HostBridge constructor that throws', () => {
     } finally {
       pair.close()
     }
+  })
+})
+
+describe('a HostBridge made where there is no window (server rendering)', () => {
+  afterEach(() => void vi.useRealTimers())
+
+  it('throws NOT_SUPPORTED saying where to make it, and leaves no timer behind', () => {
+    // This file runs in Node: no `window`, no `addEventListener` on the global.
+    expect((globalThis as { addEventListener?: unknown }).addEventListener).toBeUndefined()
+    vi.useFakeTimers()
+    expect(() => new HostBridge({ hostInfo: HOST_INFO, target: { postMessage() {} } as never, targetOrigin: 'null' })).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED', message: expect.stringContaining('in the browser') }),
+    )
+    expect(vi.getTimerCount()).toBe(0)
   })
 })

@@ -36,6 +36,16 @@ describe('message hub', () => {
     expect(listenedFrames(host as never)).toBe(0)
   })
 
+  it('starts no timer and no observer for a window that refuses the listener', () => {
+    vi.useFakeTimers()
+    host = new Window({ url: 'https://host.example' })
+    const observe = vi.spyOn(host.MutationObserver.prototype, 'observe')
+    const refusing = Object.assign(Object.create(host), { addEventListener: () => { throw new TypeError('no listener here') } })
+    expect(() => listenToFrame(refusing, fakeFrame(), () => {})).toThrow('no listener here')
+    expect(vi.getTimerCount()).toBe(0)
+    expect(observe).not.toHaveBeenCalled()
+  })
+
   it('calls gone for a closed frame when the host document changes, then removes the window listener', async () => {
     host = new Window({ url: 'https://host.example' })
     const remove = vi.spyOn(host, 'removeEventListener')
