@@ -162,7 +162,8 @@ export class HostBridge {
   constructor(options: HostBridgeOptions) {
     this.#options = options
     const { tool, toolCallId } = options
-    this.#context = { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...sendableCopy('hostContext', options.hostContext) }
+    // Copied as a whole: a `tool` from a reactive store is a proxy that structured clone refuses.
+    this.#context = sendableCopy('hostContext', { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext })
     const transport =
       options.transport ??
       new FrameTransport({

@@ -317,8 +317,8 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
       action()
     } catch (error) {
       // The host sent tool data itself as well (the bridge refused the duplicate), or the data
-      // cannot be sent at all (a framework's reactive proxy): then the call ends for the view,
-      // which would otherwise wait for data that never comes.
+      // cannot be sent at all (neither structured clone nor JSON can copy it): then the call ends
+      // for the view, which would otherwise wait for data that never comes.
       bridge.warn('UNEXPECTED', `mountApp: tool data not sent: ${describeThrown(error)}`)
       if ((error as BridgeError).code === 'INVALID_PARAMS') send(() => bridge.sendToolCancelled(describeThrown(error)))
     }

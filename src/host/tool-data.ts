@@ -51,12 +51,14 @@ export function createToolData(send: (method: string, params: Record<string, unk
     next(method, params) {
       const [to, after] = STEPS[method]!
       if (!after.includes(phase)) throw new BridgeError('PROTOCOL', `${method} out of order (after ${phase})`)
-      // The phase moves only once the message is on its way (sent, or held and known to be
-      // sendable): a send that throws (a value postMessage cannot clone, such as a framework's
-      // reactive proxy) must leave the order as the view knows it, so the retry is accepted and a
-      // result can never follow an input that never arrived.
+      // Copied, held or not: postMessage cannot clone a framework's reactive proxy, which the copy
+      // reads as JSON. The phase moves only once the message is on its way (sent, or held and
+      // known to be sendable): a send that throws (a value neither copy can make) must leave the
+      // order as the view knows it, so the retry is accepted and a result can never follow an
+      // input that never arrived.
+      params = sendableCopy(method, params)
       // Only the latest partial matters, and none once the input exists or the call is cancelled.
-      if (held) held = [...held.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params: sendableCopy(method, params) }]
+      if (held) held = [...held.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params }]
       else send(method, params)
       phase = to
     },

@@ -65,6 +65,15 @@ describe('handshake', () => {
     expect((await given.view.initialize({}, { initialized: false })).result.hostContext.toolInfo).toEqual(own)
   })
 
+  it('copies a tool from a reactive store (a Proxy, which structured clone refuses) into toolInfo as JSON', async () => {
+    const tool = { name: 'weather', inputSchema: { type: 'object' as const } }
+    expect(() => structuredClone(new Proxy(tool, {}))).toThrow()
+    const { view, bridge } = start({ tool: new Proxy(tool, {}), toolCallId: 3, hostContext: new Proxy({ theme: 'dark' as const }, {}) })
+    expect(bridge.hostContext).toEqual({ toolInfo: { id: 3, tool }, theme: 'dark' })
+    const response = await view.initialize({}, { initialized: false })
+    expect(response.result.hostContext).toEqual({ toolInfo: { id: 3, tool }, theme: 'dark' })
+  })
+
   it('refuses a display mode the app did not declare and starts inline', async () => {
     const { view, bridge } = start({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
     const response = await view.initialize({ appCapabilities: { availableDisplayModes: ['inline'] } })
@@ -121,8 +130,8 @@ describe('ordering: nothing reaches the view before initialized', () => {
     expect(bridge.toolPhase).toBe('cancelled')
   })
 
-  // A Vue or MobX host hands over reactive proxies, which postMessage cannot clone.
-  const unclonable = () => new Proxy({ q: 'x' }, {})
+  // Neither copy can make it: structured clone refuses the proxy, JSON the BigInt.
+  const unclonable = () => new Proxy({ q: 1n }, {})
 
   it('a tool input that cannot be sent does not count as sent: the retry is accepted, a result cannot jump ahead', async () => {
     const { view, bridge, pair } = start()
@@ -173,8 +182,8 @@ describe('host context', () => {
     const { view, bridge, pair } = start({ hostContext: { theme: 'light' } })
     await view.initialize({}, { initialized: false })
     bridge.sendToolInput({ q: 'x' })
-    // A framework's reactive proxy: postMessage cannot clone it.
-    expect(() => bridge.setHostContext({ theme: 'dark', styles: new Proxy({ variables: {} }, {}) })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    // Neither copy can make it: structured clone refuses the proxy, JSON the BigInt.
+    expect(() => bridge.setHostContext({ theme: 'dark', styles: new Proxy({ variables: {}, n: 1n }, {}) })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
     expect(bridge.hostContext).toEqual({ theme: 'light' })
     view.notify('ui/notifications/initialized', {})
     await bridge.whenInitialized({ timeoutMs: 1_000 })
@@ -187,7 +196,7 @@ describe('host context', () => {
   })
 
   it('refuses an initial host context it could not send, when the bridge is made', () => {
-    expect(() => start({ hostContext: { styles: new Proxy({}, {}) } })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    expect(() => start({ hostContext: { styles: new Proxy({ n: 1n }, {}) } })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS', message: expect.stringContaining('hostContext') }))
   })
 
   it('always lets the host return the view to inline, even when the view did not list inline', async () => {

@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { listenedFrames, mountApp, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
+import { listenedFrames, mountApp, type CallToolResult, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
 import { HOST_INFO, createScriptedView, until, type ScriptedView } from './helpers.js'
 
 const MIME = 'text/html;profile=mcp-app'
@@ -215,14 +215,34 @@ describe('tool data', () => {
     expect(view.notifications()[1]).toMatchObject({ method: 'ui/notifications/tool-cancelled', params: { reason: 'a value with no string form' } })
   })
 
-  it('ends the call with tool-cancelled when the input or the result cannot be sent (a reactive proxy)', async () => {
-    for (const data of [{ toolInput: new Proxy({ q: 'x' }, {}) }, { toolInput: { q: 'x' }, toolResult: new Proxy({ content: [] }, {}) }]) {
+  it('sends a tool, its input and its result from a reactive store (a Proxy) as JSON, held or sent at once', async () => {
+    let giveResult!: (value: CallToolResult) => void
+    const { app, window } = mount({
+      tool: new Proxy(structuredClone(tool), {}),
+      toolInput: new Proxy({ q: 'x', nested: new Proxy({ n: 1 }, {}) }, {}),
+      toolResult: new Promise((resolve) => (giveResult = resolve)),
+    })
+    const view = await viewOf(app, window)
+    const init = await view.initialize()
+    await app.ready
+    expect(init.result.hostContext.toolInfo).toEqual({ tool })
+    // After the handshake the result goes out at once, not through the held copy.
+    giveResult(new Proxy({ content: [{ type: 'text', text: 'done' }], structuredContent: new Proxy({ ok: true }, {}) }, {}) as CallToolResult)
+    await until(() => view.notifications().length === 2)
+    expect(view.notifications().map((m) => [m.method, m.params])).toEqual([
+      ['ui/notifications/tool-input', { arguments: { q: 'x', nested: { n: 1 } } }],
+      ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'done' }], structuredContent: { ok: true } }],
+    ])
+  })
+
+  it('ends the call with tool-cancelled when the input or the result cannot be sent (neither cloneable nor JSON)', async () => {
+    for (const data of [{ toolInput: new Proxy({ q: 1n }, {}) }, { toolInput: { q: 'x' }, toolResult: new Proxy({ content: [], n: 1n }, {}) }]) {
       const { app, window } = mount(data)
       const view = await viewOf(app, window)
       await view.initialize()
       await until(() => view.notifications().some((m) => m.method === 'ui/notifications/tool-cancelled'))
       expect(view.notifications().map((m) => m.method).filter((method) => method !== 'ui/notifications/tool-input')).toEqual(['ui/notifications/tool-cancelled'])
-      expect(view.notifications().at(-1)!.params.reason).toMatch(/cloneable/)
+      expect(view.notifications().at(-1)!.params.reason).toMatch(/must be JSON/)
     }
   })
 
