@@ -118,7 +118,11 @@ export interface HostBridgeOptions {
 
 /** Events of a {@link HostBridge}. Each `on()` returns its unsubscribe. */
 export interface HostBridgeEvents {
-  /** The view finished the handshake; held messages have just been sent. */
+  /**
+   * The view finished the handshake; held messages have just been sent. Once per view instance:
+   * again when the view is re-created in its frame and initializes again (a remount, React Fast
+   * Refresh, hot reload), after the tool data it had been sent so far was sent again.
+   */
   initialized: (app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string }) => void
   /** The view reported its content size (validated: finite and non-negative). */
   sizechange: (size: McpUiSizeChangedParams) => void
@@ -144,7 +148,10 @@ export class HostBridge {
   readonly #options: HostBridgeOptions
   readonly #events = createEmitter<HostBridgeEvents>()
   readonly #session: Session
-  readonly #toolData = createToolData((method, params) => this.#session.notify(method, params))
+  readonly #toolData = createToolData(
+    (method, params) => this.#session.notify(method, params),
+    () => this.#initialized,
+  )
   readonly #tools: ToolDirectory
   #context: McpUiHostContext
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
@@ -219,7 +226,11 @@ export class HostBridge {
     return this.#app?.appCapabilities
   }
 
-  /** True once the view sent `ui/notifications/initialized`. */
+  /**
+   * True once the view sent `ui/notifications/initialized`; false again from a repeated
+   * `ui/initialize` (a view re-created in its frame) until its `initialized`, while everything for
+   * the view is held again.
+   */
   get initialized(): boolean {
     return this.#initialized
   }
@@ -382,6 +393,9 @@ export class HostBridge {
   #initialize(params: Record<string, unknown>) {
     const request = readInitializeParams(params, this.#note)
     if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
+    // A view re-created in its frame (a remount, hot reload) is a new view instance that has seen
+    // nothing: hold everything until its `initialized`, which sends its tool data again.
+    this.#initialized = false
     const protocolVersion = negotiateVersion(request.protocolVersion)
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode

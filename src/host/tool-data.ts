@@ -5,6 +5,10 @@
  * always sees: the latest `tool-input-partial` only if `tool-input` has not been produced yet,
  * `tool-input` exactly once, then exactly one of `tool-result` / `tool-cancelled`. Calls that
  * would break this order throw at the call site instead of confusing the view.
+ *
+ * A view re-created in its frame (a remount, hot reload: it initializes again) is a new view
+ * instance that has seen nothing: `open()` at its `initialized` gives it everything produced so
+ * far, in that order, once. So what was produced is kept, as the view would need it, for the bridge's life.
  */
 import { BridgeError, TOOL_CANCELLED, TOOL_INPUT, TOOL_INPUT_PARTIAL, TOOL_RESULT } from '../protocol/index.js'
 import { sendableCopy } from './sendable.js'
@@ -28,25 +32,26 @@ const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
 export interface ToolData {
   /** Where the tool call stands, as far as the view is concerned. */
   readonly phase: ToolPhase
-  /** The view is initialized: sends everything held, in order, and sends directly from now on. */
+  /** The view (a new view instance) is initialized: sends everything produced so far, in order. */
   open(): void
   /** Moves on with `method` (one of the four tool-data notifications), or throws when the order forbids it. */
   next(method: string, params: Record<string, unknown>): void
 }
 
-/** The tool data of one view; `send` puts one notification on the wire. */
-export function createToolData(send: (method: string, params: Record<string, unknown>) => void): ToolData {
+/**
+ * The tool data of one view; `send` puts one notification on the wire, and is called at once
+ * while `initialized()` is true (held until `open()` otherwise).
+ */
+export function createToolData(send: (method: string, params: Record<string, unknown>) => void, initialized: () => boolean): ToolData {
   let phase: ToolPhase = 'none'
-  /** What waits for the view to be initialized; `undefined` once it is, when everything goes at once. */
-  let held: Outgoing[] | undefined = []
+  /** What a view instance sees, in order, when it initializes. */
+  let produced: Outgoing[] = []
   return {
     get phase() {
       return phase
     },
     open() {
-      const waiting = held
-      held = undefined
-      waiting?.forEach(({ method, params }) => send(method, params))
+      produced.forEach(({ method, params }) => send(method, params))
     },
     next(method, params) {
       const [to, after] = STEPS[method]!
@@ -57,9 +62,9 @@ export function createToolData(send: (method: string, params: Record<string, unk
       // order as the view knows it, so the retry is accepted and a result can never follow an
       // input that never arrived.
       params = sendableCopy(method, params)
+      if (initialized()) send(method, params)
       // Only the latest partial matters, and none once the input exists or the call is cancelled.
-      if (held) held = [...held.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params }]
-      else send(method, params)
+      produced = [...produced.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params }]
       phase = to
     },
   }

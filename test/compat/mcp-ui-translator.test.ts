@@ -309,7 +309,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     ])
   })
 
-  it('on a resource marked as MCP-UI, the adapter\'s handshake comes second: answered, ignored by the bridge, and the app still gets its data', async () => {
+  it('on a resource marked as MCP-UI, the adapter\'s handshake comes second: answered, served as a new view instance, and the app still gets its data as render data', async () => {
     const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
     s.bridge.sendToolInput({ city: 'Oslo' })
     await s.settle()
@@ -318,7 +318,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     await s.settle()
     expect(s.translator.protocol).toBe('mcp-ui')
     expect(s.jsonRpc().map((m) => m.id)).toStrictEqual([1])
-    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['ui/initialize: repeated: app info replaced', 'ui/notifications/initialized: repeated: ignored']))
+    expect(s.warnings.map((w) => w.message)).toEqual(expect.arrayContaining(['ui/initialize: repeated: app info replaced']))
     expect(s.ofType('ui-lifecycle-iframe-render-data').at(-1).payload.renderData.toolInput).toStrictEqual({ city: 'Oslo' })
   })
 

@@ -12,7 +12,8 @@
  * - enforcement held: handlers and the server saw only advertised methods, checked params,
  *   app-visible tools, allowed link schemes, within the rate limits and the concurrency limit;
  * - state obeys its invariants: nothing reached the view before `initialized`; tool data went out
- *   in protocol order and `toolPhase` matches it; the context the view was told (handshake
+ *   in protocol order to each view instance (each handshake answer starts one: a view re-created
+ *   in its frame is sent what was produced again) and `toolPhase` matches it; the context the view was told (handshake
  *   answer plus every change) equals `hostContext`; every host promise settled, typed;
  *   `pendingCount` drained; no prototype changed; no fake timer left behind;
  * - a normal round trip still works afterwards, and closing cleans up.
@@ -80,6 +81,8 @@ export async function runHost({ config, steps }: HostScenario, crashes: { count(
   let rateLimitReported = false
   let viewContext: McpUiHostContext | undefined
   let bridge: HostBridge | undefined
+  /** Ids of the host's requests to earlier view instances: their timeouts' cancellations may reach the next one early. */
+  const earlierRequests = new Set<unknown>()
 
   const onSent = (message: unknown) => {
     effects++
@@ -87,12 +90,16 @@ export async function runHost({ config, steps }: HostScenario, crashes: { count(
     if (!isObject(message)) return
     sent.push(message)
     if (typeof message.method === 'string') {
-      if (!bridge?.initialized) problem(`sent ${message.method} before the view was initialized`)
+      const earlier = message.method === 'notifications/cancelled' && isObject(message.params) && earlierRequests.has(message.params.requestId)
+      if (!bridge?.initialized && !earlier) problem(`sent ${message.method} before the view was initialized`)
       if (message.method === 'ui/notifications/host-context-changed') viewContext = mergeHostContext(viewContext ?? {}, message.params as McpUiHostContext).context
       const letter = TOOL_LETTER[message.method]
       if (letter) toolSent.push(letter)
     } else if (isObject(message.result) && 'hostInfo' in message.result && 'hostCapabilities' in message.result) {
       viewContext = message.result.hostContext as McpUiHostContext
+      // A new view instance (a second handshake: a view re-created in its frame) has seen no tool data.
+      toolSent.length = 0
+      for (const request of sent) if ('method' in request && request.id !== undefined) earlierRequests.add(request.id)
     }
   }
   const link = hostLink(warnings, onSent)

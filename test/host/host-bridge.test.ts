@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
-import { HOST_INFO, hostsClosedAfterEach, until } from './helpers.js'
+import { HOST_INFO, hostsClosedAfterEach, until, type ScriptedView } from './helpers.js'
 
 const start = hostsClosedAfterEach()
 
@@ -157,6 +157,74 @@ describe('ordering: nothing reaches the view before initialized', () => {
     await pair.flush()
     expect(initialized).toHaveBeenCalledOnce()
     expect(view.notifications().map((m) => m.method)).toEqual(['ui/notifications/tool-input'])
+  })
+})
+
+describe('a view re-created in its frame (a second handshake: a remount, hot reload)', () => {
+  const INPUT = 'ui/notifications/tool-input'
+  /** A second `ui/initialize` from the same window, then `initialized`; what the host sent from then on. */
+  async function reinitialize(view: ScriptedView, between?: () => void) {
+    const from = view.received.length
+    const answer = await view.initialize({}, { initialized: false })
+    between?.()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const beforeInitialized = view.received.length
+    view.notify('ui/notifications/initialized', {})
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    // `from` is the handshake's answer.
+    return { answer, heldUntilInitialized: view.received.slice(from + 1, beforeInitialized), after: view.received.slice(beforeInitialized) }
+  }
+
+  it('sends the new view its input and result again, after its initialized only, and emits initialized again', async () => {
+    const { view, bridge, warnings } = start({ hostContext: { theme: 'dark' } })
+    const initialized = vi.fn()
+    bridge.on('initialized', initialized)
+    bridge.sendToolInput({ city: 'Oslo' })
+    bridge.sendToolResult({ content: [{ type: 'text', text: 'sunny' }] })
+    await view.initialize()
+    const again = await reinitialize(view, () => expect(bridge.initialized).toBe(false))
+    expect(again.answer.result.hostContext).toEqual({ theme: 'dark' })
+    expect(again.heldUntilInitialized).toEqual([])
+    expect(again.after.map((m) => [m.method, m.params])).toEqual([
+      [INPUT, { arguments: { city: 'Oslo' } }],
+      ['ui/notifications/tool-result', { content: [{ type: 'text', text: 'sunny' }] }],
+    ])
+    expect(bridge.initialized).toBe(true)
+    expect(initialized).toHaveBeenCalledTimes(2)
+    expect(warnings.map((w) => w.message)).toEqual(['ui/initialize: repeated: app info replaced'])
+  })
+
+  it('gives each view instance the latest partial only while the input was never produced, and a cancellation instead of a result', async () => {
+    const { view, bridge } = start()
+    bridge.sendToolInputPartial({ q: 'h' })
+    await view.initialize()
+    bridge.sendToolInputPartial({ q: 'he' })
+    expect((await reinitialize(view)).after.map((m) => [m.method, m.params])).toEqual([['ui/notifications/tool-input-partial', { arguments: { q: 'he' } }]])
+    bridge.sendToolInput({ q: 'hello' })
+    bridge.sendToolCancelled('stopped')
+    expect((await reinitialize(view)).after.map((m) => [m.method, m.params])).toEqual([
+      [INPUT, { arguments: { q: 'hello' } }],
+      ['ui/notifications/tool-cancelled', { reason: 'stopped' }],
+    ])
+  })
+
+  it('holds what the host produces during the second handshake and sends it once, in order, after the context change', async () => {
+    const { view, bridge } = start({ hostContext: { theme: 'dark' } })
+    bridge.sendToolInput({ q: 'x' })
+    await view.initialize()
+    const again = await reinitialize(view, () => {
+      bridge.setHostContext({ theme: 'light' })
+      bridge.sendToolResult({ content: [] })
+    })
+    expect(again.heldUntilInitialized).toEqual([])
+    expect(again.after.map((m) => m.method)).toEqual(['ui/notifications/host-context-changed', INPUT, 'ui/notifications/tool-result'])
+    // Then everything goes at once again, and requests both ways still work.
+    bridge.setHostContext({ locale: 'fr-FR' })
+    view.answer('ping', () => ({}))
+    await bridge.ping({ timeoutMs: 1_000 })
+    expect((await view.request('ui/request-display-mode', { mode: 'inline' })).result).toEqual({ mode: 'inline' })
+    expect(view.notifications().filter((m) => m.method === INPUT)).toHaveLength(2)
+    expect(view.notifications().at(-1)).toMatchObject({ method: 'ui/notifications/host-context-changed', params: { locale: 'fr-FR' } })
   })
 })
 

@@ -1,8 +1,9 @@
 /** Tool input / partial / result / cancelled end to end, with the host-side queue and order of A.2. */
 import { describe, expect, test } from 'vitest'
-import { createBridgePair, methods } from '../helpers/bridges.js'
+import { APP_INFO, createBridgePair, methods } from '../helpers/bridges.js'
 import type { CallToolResult } from '../../src/protocol/mcp-types.js'
 import type { HostBridge } from '../../src/host/index.js'
+import { ViewBridge } from '../../src/view/index.js'
 
 const INPUT = 'ui/notifications/tool-input'
 const PARTIAL = 'ui/notifications/tool-input-partial'
@@ -210,5 +211,25 @@ describe('a repeated initialized notification', () => {
     await pair.flush()
     expect(pair.log.length).toBe(before)
     expect(warnings.host.map((w) => w.code)).toEqual(['UNEXPECTED'])
+  })
+})
+
+describe('a view bridge re-created in the same window after the handshake (React Fast Refresh, a remount, hot reload)', () => {
+  test('the new bridge gets the tool input and result, or the cancellation, the first one had', async () => {
+    for (const finish of [(host: HostBridge) => host.sendToolResult(result), (host: HostBridge) => host.sendToolCancelled('user stopped it')]) {
+      const { pair, host, view: first, connect } = createBridgePair({ host: { hostContext: { theme: 'dark' } } })
+      await connect()
+      host.sendToolInput({ city: 'Oslo' })
+      finish(host)
+      await pair.flush()
+      first.close('component unmounted')
+      const second = new ViewBridge({ appInfo: APP_INFO, target: pair.parent, self: pair.view as never, autoResize: false })
+      const events = recordViewEvents(second)
+      const connection = await second.connect()
+      await pair.flush()
+      expect(connection.hostContext.theme).toBe('dark')
+      expect(events).toStrictEqual([['input', { arguments: { city: 'Oslo' } }], host.toolPhase === 'result' ? ['result', result] : ['cancelled', { reason: 'user stopped it' }]])
+      second.close()
+    }
   })
 })
