@@ -132,12 +132,22 @@ export interface MountedApp {
    * bridge then closes), when the bridge closes first, or with `TIMEOUT` after `timeoutMs`.
    */
   readonly ready: Promise<MountedView>
-  /** Sends `ui/resource-teardown`, waits for the view (bounded), then closes the bridge and removes the frame. */
+  /**
+   * Sends `ui/resource-teardown`, waits for the view (bounded), then closes the bridge and removes
+   * the frame. On a frame no longer in the document it just closes the bridge (the view is gone):
+   * React, Vue and Svelte remove the DOM before effect cleanups run, so a host that wants the view
+   * to save its state awaits `teardown()` before it removes the row.
+   */
   teardown(reason?: string): Promise<void>
 }
 
 /**
  * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read.
+ *
+ * Removing the frame (or its container) from the page closes the bridge. The view is asked to
+ * save its state only by `teardown()` while its frame is still in the page: a framework host
+ * awaits `app.teardown()` before it removes the row (React, Vue and Svelte remove the DOM before
+ * effect cleanups run, and a teardown from a cleanup then just closes the bridge).
  *
  * ```ts
  * const app = mountApp({
@@ -274,7 +284,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
     bridge,
     iframe: frame,
     ready,
-    teardown: (reason) => bridge.teardown(reason),
+    teardown(reason) {
+      // Nothing to ask a view whose frame is gone; asking would only time out or fail.
+      if (!frame.isConnected) bridge.close(reason)
+      return bridge.teardown(reason)
+    },
   }
 }
 

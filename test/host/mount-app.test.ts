@@ -396,6 +396,24 @@ describe('the frame lives exactly as long as the bridge', () => {
     expect(listenedFrames(window as never)).toBe(0)
   })
 
+  it('teardown after a framework already removed the frame (React, Vue, Svelte unmount the DOM before cleanups run) closes quietly', async () => {
+    const { app, window, container } = mount()
+    const view = await viewOf(app, window)
+    view.answer('ui/resource-teardown', () => ({}))
+    await view.initialize()
+    const warnings: unknown[] = []
+    const closed = vi.fn()
+    app.bridge.on('warning', (warning) => warnings.push(warning))
+    app.bridge.on('close', closed)
+    container.remove()
+    await app.teardown('message deleted')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(warnings).toEqual([])
+    expect(closed).toHaveBeenCalledExactlyOnceWith('message deleted')
+    expect(view.received.filter((m) => m.method === 'ui/resource-teardown')).toEqual([])
+    expect(listenedFrames(window as never)).toBe(0)
+  })
+
   it('closing before the resource arrives never frames anything', async () => {
     let resolve!: (value: unknown) => void
     let signal!: AbortSignal
