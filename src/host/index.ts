@@ -17,7 +17,7 @@ export { listAllTools, toolDirectoryFor, ToolDirectory, type McpClient, type Mcp
 export { readUiResource, parseUiResource, isAppMimeType, decodeBase64Utf8, type UiResource, type ReadUiResourceOptions } from './ui-resource.js'
 export { createAppFrame, prepareAppFrame, PROXY_SANDBOX, SRCDOC_SANDBOX, type AppFrameOptions, type AppFrameSource } from './app-frame.js'
 export { injectCspMeta } from './csp-meta.js'
-export { watchFrame } from './frame-watch.js'
+export { FRAME_MOVED, watchFrame } from './frame-watch.js'
 export { createFrameSizer, type FrameSizeOptions } from './frame-size.js'
 export { createDisplayModeApplier } from './display-mode.js'
 export { buildSandboxUrl, type SandboxUrlParams } from './sandbox-url.js'

@@ -38,7 +38,7 @@ import { DeferredTransport } from './deferred-transport.js'
 import { createDisplayModeApplier } from './display-mode.js'
 import { FrameTransport } from './frame-transport.js'
 import { createFrameSizer, type FrameSizeOptions } from './frame-size.js'
-import { watchFrame } from './frame-watch.js'
+import { FRAME_MOVED, watchFrame } from './frame-watch.js'
 import { HostBridge, type HostBridgeOptions } from './host-bridge.js'
 import { ProxyTransport } from './proxy-transport.js'
 import { buildSandboxUrl } from './sandbox-url.js'
@@ -144,7 +144,10 @@ export interface MountedApp {
 /**
  * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read.
  *
- * Removing the frame (or its container) from the page closes the bridge. The view is asked to
+ * Removing the frame (or its container) from the page closes the bridge, and so does moving it
+ * (a keyed list reordered with `insertBefore`/`appendChild` reloads the frame's document): the
+ * close reason is then {@link FRAME_MOVED}, on which the host mounts the app again; moving the row
+ * with `Element.moveBefore` (Chromium 133+) keeps the document and the app. The view is asked to
  * save its state only by `teardown()` while its frame is still in the page: a framework host
  * awaits `app.teardown()` before it removes the row (React, Vue and Svelte remove the DOM before
  * effect cleanups run, and a teardown from a cleanup then just closes the bridge).
@@ -260,8 +263,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
       targetOrigin: proxyUrl ? proxyUrl.origin : 'null',
       hostWindow,
       onForeignOrigin: (origin) => bridge.warn('POLICY', `Dropped origin ${origin}`),
-      // The hub's sweep finds a frame removed where `watchFrame` cannot see (inside a shadow root).
-      onGone: () => bridge.close('frame removed'),
+      // The hub's sweep finds a frame removed where `watchFrame` cannot see (inside a shadow root),
+      // and may find a moved frame's old window closed before `watchFrame` sees the move.
+      onGone: () => bridge.close(frame.isConnected ? FRAME_MOVED : 'frame removed'),
     })
     const inner = proxyUrl
       ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })

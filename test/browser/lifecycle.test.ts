@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, DEFAULT_MOUNT, type HostHandle } from './harness/env.js'
 import { connectTestServer } from './harness/mcp.js'
 import { Scenario } from './harness/steps.js'
+import { FRAME_MOVED } from '../../src/host/index.js'
 
 const env = useEnv({ beforeAll, afterAll })
 
@@ -143,6 +144,28 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
         expect(await h.messageListeners()).toBe(pageOwn)
         expect(await h.call('listenedFrames')).toBe(0)
         await expect(h.call('toolInput', { city: 'Lima' })).rejects.toThrow(/Error: CLOSED: /)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('keeps the app when the host moves its iframe with moveBefore, and closes it as moved when a move reloads it', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › frame moved`)
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      await s.step('moved with moveBefore: the document, the view and the bridge stay', async () => {
+        await h.call('moveFrame', true)
+        await h.call('toolInput', { city: 'Rome' })
+        expect((await h.waitView('toolinput')).data).toEqual({ arguments: { city: 'Rome' } })
+        expect(await h.hostEvents('close')).toEqual([])
+      })
+      await s.step('moved with appendChild (a keyed list reorder): the document reloads, the bridge closes saying so', async () => {
+        await h.call('moveFrame', false)
+        expect((await h.waitHost('close')).data).toBe(FRAME_MOVED)
+        expect(await h.call('frame')).toBeNull()
+        expect(await h.call('listenedFrames')).toBe(0)
       })
     } finally {
       await h.close()

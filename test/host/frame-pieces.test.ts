@@ -1,8 +1,9 @@
 /** The pieces mountApp is made of, for hosts that compose them themselves. */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createDisplayModeApplier, createFrameSizer, prepareAppFrame, watchFrame, type Transport } from '../../src/host/index.js'
+import { DeferredTransport, ProxyTransport, buildSandboxUrl, createAppFrame, createDisplayModeApplier, createFrameSizer, FRAME_MOVED, prepareAppFrame, watchFrame, type Transport } from '../../src/host/index.js'
 import { readSandboxUrl } from '../../src/host/sandbox-url.js'
+import { until } from './helpers.js'
 
 let page: Window | undefined
 afterEach(() => {
@@ -211,6 +212,23 @@ describe('watchFrame', () => {
     for (let i = 0; i < 3; i++) load(stopped)
     expect(gone.mock.calls).toEqual([['The frame navigated away from the view']])
     expect(kept).not.toHaveBeenCalled()
+  })
+
+  it('tells a moved frame (its document reloaded, in a new window) from a navigation: FRAME_MOVED', async () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const doc = page.document
+    const row = doc.body.appendChild(doc.createElement('div'))
+    doc.body.appendChild(doc.createElement('div'))
+    const frame = doc.createElement('iframe') as unknown as HTMLIFrameElement
+    frame.srcdoc = '<p>x</p>'
+    row.appendChild(frame as never)
+    const gone = vi.fn()
+    watchFrame(frame, gone)
+    await until(() => frame.contentDocument?.readyState === 'complete', 2000, 'the first load')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    doc.body.appendChild(row) // a keyed list moves the row to the end
+    await until(() => gone.mock.calls.length > 0, 2000, 'the reload')
+    expect(gone.mock.calls).toEqual([[FRAME_MOVED]])
   })
 
   it('disconnects its document observer once no frame is watched, and watches again afterwards', async () => {

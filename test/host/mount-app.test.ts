@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { listenedFrames, mountApp, type CallToolResult, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
+import { FRAME_MOVED, listenedFrames, mountApp, type CallToolResult, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
 import { HOST_INFO, createScriptedView, until, type ScriptedView } from './helpers.js'
 
 const MIME = 'text/html;profile=mcp-app'
@@ -527,6 +527,18 @@ describe("edges of the frame's life", () => {
     expect(app.iframe.style.height).toBe('200px')
     app.bridge.setHostContext({ containerDimensions: { maxHeight: 800 } })
     expect(app.iframe.style.height).toBe('500px')
+  })
+
+  it('closes with FRAME_MOVED, not as removed, when its row is moved in the page (a keyed list reorder reloads the frame)', async () => {
+    const { app, window, container } = mount()
+    window.document.body.appendChild(window.document.createElement('div'))
+    const view = await viewOf(app, window)
+    await view.initialize()
+    const closed = vi.fn()
+    app.bridge.on('close', closed)
+    window.document.body.appendChild(container as never)
+    await until(() => app.bridge.closed)
+    expect(closed.mock.calls).toEqual([[FRAME_MOVED]])
   })
 
   it('closes the bridge when its frame is removed inside a shadow root (found by the hub sweep)', async () => {

@@ -105,6 +105,11 @@ export interface TestHostApi {
   listenedFrames(): number
   /** Removes the view's iframe from the document, without teardown (ours only). */
   removeFrame(): void
+  /**
+   * Moves the view's iframe to the end of its parent, as a keyed list reorder does: with
+   * `Element.moveBefore` (the document stays) or with `appendChild` (the document reloads). Ours only.
+   */
+  moveFrame(withMoveBefore: boolean): void
 }
 
 /** A `message` event as a test page saw it. */

@@ -114,6 +114,9 @@ const testHost: TestHostApi = {
     throw new Error('Only our host counts its message listeners')
   },
   removeFrame: () => void iframe?.remove(),
+  moveFrame: () => {
+    throw new Error('Only our host is tested moving its frame')
+  },
 }
 
 /**

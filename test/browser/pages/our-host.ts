@@ -94,6 +94,12 @@ const testHost: TestHostApi = {
   removeFrame() {
     need().iframe.remove()
   },
+  moveFrame(withMoveBefore) {
+    const { iframe } = need()
+    const parent = iframe.parentElement as HTMLElement & { moveBefore(node: Node, child: Node | null): void }
+    if (withMoveBefore) parent.moveBefore(iframe, null)
+    else parent.appendChild(iframe)
+  },
 }
 
 /** Runs a library call; a refusal crosses `page.evaluate` as `<code>: <message>` (tests branch on the code). */
