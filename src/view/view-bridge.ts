@@ -144,6 +144,13 @@ export interface ViewBridgeEvents {
   close: (reason: string) => void
 }
 
+/**
+ * The context before the handshake answer (and after a failed handshake): one object, since
+ * framework stores compare snapshots by identity (React's `useSyncExternalStore` loops on a new
+ * `{}` per read); frozen, since every bridge shares it.
+ */
+const NO_CONTEXT: McpUiHostContext = Object.freeze({})
+
 /** Notifications the host sends at most once, kept until their first listener. */
 type OneShot = 'toolinput' | 'toolresult' | 'toolcancelled'
 
@@ -264,9 +271,12 @@ export class ViewBridge {
     }
   }
 
-  /** The host's context with every change merged in; `{}` before the handshake. */
+  /**
+   * The host's context with every change merged in: a new object on each change, the same one
+   * between changes; before the handshake answer, one frozen `{}`.
+   */
   get hostContext(): McpUiHostContext {
-    return this.#connection?.hostContext ?? {}
+    return this.#connection?.hostContext ?? NO_CONTEXT
   }
 
   /** What the host advertised; `undefined` before the handshake. */

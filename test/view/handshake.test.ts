@@ -290,6 +290,22 @@ describe('ViewBridge host context at the handshake', () => {
     view.close()
   })
 
+  it('reads one and the same empty hostContext before the handshake answer and after a failed handshake', async () => {
+    // Framework stores compare snapshots by identity: React's useSyncExternalStore(subscribe,
+    // () => bridge.hostContext) re-renders until "Maximum update depth exceeded" when every read is a new object.
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host, { handshakeTimeoutMs: 30 })
+    const before = view.hostContext
+    expect(before).toEqual({})
+    expect(view.hostContext).toBe(before)
+    const connecting = view.connect()
+    expect(view.hostContext).toBe(before)
+    await expect(connecting).rejects.toMatchObject({ code: 'TIMEOUT' })
+    expect(view.hostContext).toBe(before)
+    // Shared by every bridge, so nobody can write into it.
+    expect(Object.isFrozen(before)).toBe(true)
+  })
+
   it('drops invalid context fields with a warning and keeps the rest', async () => {
     host = createFakeHost({ hostContext: { theme: 'purple', locale: 'de-DE', safeAreaInsets: { top: 1 } } as never })
     const view = createView(host)
