@@ -12,9 +12,10 @@ import type { JsonRpcMessage, Transport } from '../protocol/index.js'
 export interface MessageTarget {
   postMessage(message: unknown, targetOrigin: string): void
 }
+/** Without `addEventListener` (no window: server-side rendering) the transport hears nothing. */
 export interface MessageSource {
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void
-  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void
+  addEventListener?(type: 'message', listener: (event: MessageEvent) => void): void
+  removeEventListener?(type: 'message', listener: (event: MessageEvent) => void): void
 }
 
 export interface ParentTransportOptions {
@@ -64,7 +65,9 @@ export class ParentTransport implements Transport {
       this.#lastOrigin = event.origin
       receive(event.data)
     }
-    self.addEventListener('message', listener)
-    return () => self.removeEventListener('message', listener)
+    // A `self` that cannot listen (no window: server-side rendering runs the app's modules in Node)
+    // hears nothing, and leaves nothing behind; `ViewBridge.connect()` refuses there.
+    self.addEventListener?.('message', listener)
+    return () => self.removeEventListener?.('message', listener)
   }
 }

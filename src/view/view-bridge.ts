@@ -234,8 +234,9 @@ export class ViewBridge {
   /**
    * Performs the handshake: `ui/initialize`, then `ui/notifications/initialized`, then starts
    * auto-resize. Resolves with what the host said. Rejects with `TIMEOUT` when the host does not
-   * answer in time, or with the host's error; the bridge is then closed. Calling it again returns
-   * the same promise.
+   * answer in time, or with the host's error; with `NOT_SUPPORTED`, sending nothing, where there is
+   * no window (server-side rendering: constructing the bridge there is safe) or no parent frame.
+   * The bridge is then closed. Calling it again returns the same promise.
    */
   connect(): Promise<ViewConnection> {
     return (this.#connecting ??= this.#handshake())
@@ -244,7 +245,8 @@ export class ViewBridge {
   async #handshake(): Promise<ViewConnection> {
     const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
-      if (this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
+      // Nobody to talk to: no window (server-side rendering runs the app's modules in Node), or no parent frame.
+      if (!this.#self.addEventListener || this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
       const { protocolVersion, hostContext, hostInfo, hostCapabilities } = readInitializeResult(
         await this.#session.request(
           INITIALIZE,

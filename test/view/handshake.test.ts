@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BridgeError, type ViewBridge } from '../../src/view/index.js'
+import { BridgeError, ViewBridge } from '../../src/view/index.js'
 import { createWindowPair } from '../helpers/window-pair.js'
 import { createFakeHost, createView, flush, type FakeHost } from './fake-host.js'
 
@@ -140,6 +140,28 @@ describe('ViewBridge handshake', () => {
     // Refused before sending: a window talking to itself would answer its own ui/initialize.
     expect(post).not.toHaveBeenCalled()
     pair.close()
+  })
+
+  it('constructs where there is no window (server-side rendering) and refuses to connect', async () => {
+    // Next.js, Nuxt and SvelteKit evaluate the app's modules in Node: `export const bridge = new ViewBridge(...)`.
+    expect((globalThis as { addEventListener?: unknown }).addEventListener).toBeUndefined()
+    const view = new ViewBridge({ appInfo: { name: 'ssr', version: '1' } })
+    await expect(view.openLink('https://example.com')).rejects.toMatchObject({ code: 'PROTOCOL' })
+    await expect(view.connect()).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    await expect(view.sendMessage('hi')).rejects.toMatchObject({ code: 'CLOSED' })
+    expect(view.hostContext).toEqual({})
+  })
+
+  it('constructs on a window without addEventListener and never posts from it', async () => {
+    const target = { postMessage: vi.fn() }
+    const self = { removeEventListener: vi.fn() }
+    const view = new ViewBridge({ appInfo: { name: 'ssr', version: '1' }, self: self as never, target })
+    const error = await view.connect().catch((e) => e)
+    expect(error).toBeInstanceOf(BridgeError)
+    expect(error.code).toBe('NOT_SUPPORTED')
+    // Refused before sending: no answer could ever be heard.
+    expect(target.postMessage).not.toHaveBeenCalled()
+    view.close()
   })
 
   it('refuses requests before connect() and after close()', async () => {
