@@ -154,6 +154,18 @@ const NO_CONTEXT: McpUiHostContext = Object.freeze({})
 /** Notifications the host sends at most once, kept until their first listener. */
 type OneShot = 'toolinput' | 'toolresult' | 'toolcancelled'
 
+/**
+ * The bridge listening on each window. Two would both read every message from the parent and
+ * number their requests from 1 alike, so each would take the other's answers.
+ */
+const bridges = new WeakMap<object, ViewBridge>()
+
+/**
+ * The view's side of one MCP App session. One per window: constructing a `ViewBridge` closes the
+ * one already open on the same window (`self`), with the reason "replaced by a new ViewBridge",
+ * so that a module re-evaluated by hot module replacement without a dispose hook,
+ * or a second bridge made by a library, leaves exactly one bridge talking to the host.
+ */
 export class ViewBridge {
   readonly #options: ViewBridgeOptions
   readonly #self: NonNullable<ViewBridgeOptions['self']>
@@ -214,6 +226,13 @@ export class ViewBridge {
       }
       // Answered `{}`: the session answers a handler's non-object result that way.
     })
+    // Only where it listens (server-side rendering's bridges hear nothing, and must not close each
+    // other). Registered before the old one closes, so that a bridge made by its `close` listener wins.
+    if (self.addEventListener) {
+      const old = bridges.get(self)
+      bridges.set(self, this)
+      old?.close('replaced by a new ViewBridge')
+    }
   }
 
   /**

@@ -337,3 +337,54 @@ describe('ViewBridge host context at the handshake', () => {
     expect(warnings.join('\n')).toMatch(/theme[\s\S]*safeAreaInsets/)
   })
 })
+
+describe('ViewBridge, one per window', () => {
+  // Hot module replacement re-evaluates `export const bridge = new ViewBridge(...)` without closing the old one.
+  it('closes the bridge already open on the window, whose answers then cannot reach it', async () => {
+    host = createFakeHost({ hostCapabilities: { openLinks: {} } })
+    const stale = createView(host)
+    await stale.connect()
+    const closed = vi.fn()
+    stale.on('close', closed)
+    // Neither a bridge on another window nor one where there is no window (server-side rendering) is replaced.
+    const elsewhere = createFakeHost()
+    const others = [createView(elsewhere), new ViewBridge({ appInfo: { name: 'ssr', version: '1' } })]
+    const othersClosed = vi.fn()
+    for (const other of others) other.on('close', othersClosed)
+    const staleLink = stale.openLink('https://stale.example')
+    const fresh = createView(host)
+    new ViewBridge({ appInfo: { name: 'ssr', version: '1' } })
+    expect(closed).toHaveBeenCalledWith('replaced by a new ViewBridge')
+    expect(othersClosed).not.toHaveBeenCalled()
+    await expect(staleLink).rejects.toMatchObject({ code: 'CLOSED' })
+    expect(host.pair.messageListeners('view')).toBe(1)
+    await fresh.connect()
+    // Both sessions numbered their link request 2: the answer is the fresh bridge's alone.
+    const freshLink = fresh.openLink('https://fresh.example')
+    const request = await host.next((m) => m?.method === 'ui/open-link' && m.params.url === 'https://fresh.example')
+    expect(request.id).toBe(host.sent('ui/open-link')[0].id)
+    host.send({ jsonrpc: '2.0', id: request.id, result: { opened: 'fresh' } })
+    await expect(freshLink).resolves.toEqual({ opened: 'fresh' })
+    for (const other of others) other.close()
+    elsewhere.pair.close()
+  })
+
+  it("answers the host's teardown once, after the live bridge saved; the replaced one's listeners are not called", async () => {
+    host = createFakeHost()
+    const stale = createView(host)
+    await stale.connect()
+    const staleTeardown = vi.fn()
+    stale.on('teardown', staleTeardown)
+    const fresh = createView(host)
+    await fresh.connect()
+    const steps: string[] = []
+    fresh.on('teardown', () => new Promise<void>((resolve) => setTimeout(() => (steps.push('saved'), resolve()), 30)))
+    const answer = await host.request('ui/resource-teardown', {})
+    steps.push('answered')
+    await flush(host.pair)
+    expect(answer).toMatchObject({ result: {} })
+    expect(steps).toEqual(['saved', 'answered'])
+    expect(host.received.filter((m) => m?.id === answer.id)).toHaveLength(1)
+    expect(staleTeardown).not.toHaveBeenCalled()
+  })
+})
