@@ -17,29 +17,32 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
 }
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
-  const all: { [K in keyof Events]?: Array<Events[K]> } = {}
-  const listeners = <K extends keyof Events>(event: K): Array<Events[K]> => all[event] ?? []
+  // Each registration is a box of its own, so that an unsubscribe removes that registration and no
+  // other of the same function (one store action subscribed by two components), and only once.
+  const all: { [K in keyof Events]?: Array<{ listener: Events[K] }> } = {}
+  const registered = <K extends keyof Events>(event: K): Array<{ listener: Events[K] }> => all[event] ?? []
   return {
-    on(event, listener) {
+    // `own`, the box, is a parameter rather than a `const` only because that keeps the MCP-UI layer within its 2 KiB.
+    on(event, listener, own = { listener }) {
       // A new array, never a push: an emit under way keeps iterating the one it started with.
-      all[event] = [...listeners(event), listener]
+      all[event] = [...registered(event), own]
       return () => {
-        all[event] = listeners(event).filter((other) => other !== listener)
+        all[event] = registered(event).filter((other) => other !== own)
       }
     },
     emit(event, ...args) {
       // The arrays are replaced, never changed: a listener added during the event is called from the
       // next one on, and one removed during it (by a listener before it) is not called at all, as in the DOM.
-      for (const listener of listeners(event)) {
-        if (!listeners(event).includes(listener)) continue
+      for (const own of registered(event)) {
+        if (!registered(event).includes(own)) continue
         try {
-          listener(...args)
+          own.listener(...args)
         } catch (error) {
           report(error)
         }
       }
     },
-    listeners,
+    listeners: (event) => registered(event).map((own) => own.listener),
   }
 }
 

@@ -43,6 +43,31 @@ describe('createEmitter', () => {
     expect(emitter.listeners('ping')).toEqual([second])
   })
 
+  it('removes only its own registration of a function registered twice, even when called twice', () => {
+    // One store action subscribed by two components: the first to unmount must not unsubscribe the other.
+    const emitter = createEmitter<Events>()
+    const shared = vi.fn()
+    const offFirst = emitter.on('ping', shared)
+    emitter.on('ping', shared)
+    const offThird = emitter.on('ping', shared)
+    offFirst()
+    offFirst()
+    emitter.emit('ping', 1)
+    expect(shared).toHaveBeenCalledTimes(2)
+    expect(emitter.listeners('ping')).toEqual([shared, shared])
+    offThird()
+    emitter.emit('ping', 2)
+    expect(shared).toHaveBeenCalledTimes(3)
+    expect(emitter.listeners('ping')).toEqual([shared])
+    // A registration an earlier listener removes during an event is not called, though the same function stays registered.
+    let offLater = () => {}
+    emitter.on('ping', () => offLater())
+    offLater = emitter.on('ping', shared)
+    emitter.emit('ping', 3)
+    expect(shared).toHaveBeenCalledTimes(4)
+    expect(emitter.listeners('ping')).toHaveLength(2)
+  })
+
   it('reports a throwing listener and still calls the ones after it', () => {
     const reported: unknown[] = []
     vi.stubGlobal('reportError', (error: unknown) => reported.push(error))
