@@ -57,21 +57,41 @@ export interface HostContextSource {
 }
 
 /**
+ * The {@link applyHostStyles} calls following each root and each document: what calls share (a
+ * document's fonts, a root's theme and variables) is removed only when the last of them is undone.
+ */
+const followers = new WeakMap<object, unknown[]>()
+
+/**
  * Applies the host's theme, variables and fonts to `root` and its document now and after every
- * context change. Returns the function that stops following and removes what was applied.
+ * context change. Returns the function that stops following and removes what was applied, unless
+ * another call still follows the same root (theme, variables) or document (fonts): one call per
+ * component (a page and a dialog on its own root, or one root from two components) is safe.
  */
 export function applyHostStyles(bridge: HostContextSource, root: HTMLElement = document.documentElement): () => void {
+  const doc = root.ownerDocument
   const apply = (context: McpUiHostContext, changed: string[]) => {
     if (changed.includes('theme')) applyDocumentTheme(context.theme, root)
     if (changed.includes('styles')) {
       applyHostStyleVariables(context.styles?.variables, root)
-      applyHostFonts(context.styles?.css?.fonts, root.ownerDocument)
+      applyHostFonts(context.styles?.css?.fonts, doc)
     }
   }
   apply(bridge.hostContext, Object.keys(bridge.hostContext))
   const off = bridge.on('hostcontextchanged', apply)
+  for (const key of [root, doc]) followers.set(key, [...(followers.get(key) ?? []), off])
+  // Takes this call out of `key`'s followers (at most once); returns how many others follow.
+  const leave = (key: object) => {
+    const others = followers.get(key)!.filter((other) => other !== off)
+    followers.set(key, others)
+    return others.length
+  }
   return () => {
     off()
-    apply({}, bridge.hostContext.theme ? ['theme', 'styles'] : ['styles'])
+    if (!leave(root)) {
+      if (bridge.hostContext.theme) applyDocumentTheme(undefined, root)
+      applyHostStyleVariables(undefined, root)
+    }
+    if (!leave(doc)) applyHostFonts(undefined, doc)
   }
 }

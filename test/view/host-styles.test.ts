@@ -145,6 +145,37 @@ describe('applyHostStyles', () => {
     expect(html.hasAttribute('data-theme')).toBe(false)
   })
 
+  it('removes what calls share only when the last of them is undone: a document\'s fonts, a root\'s theme and variables', async () => {
+    // One call per component: the page, a dialog in a portal on its own root, and the page's root followed twice.
+    host = createFakeHost({ hostContext: context })
+    const view = createView(host)
+    await view.connect()
+    const dialog = document.createElement('div')
+    document.body.append(dialog)
+    const undoPage = applyHostStyles(view, html)
+    const undoDialog = applyHostStyles(view, dialog)
+    const undoPageAgain = applyHostStyles(view, html)
+    expect(fontStyles()).toHaveLength(1)
+    undoDialog()
+    undoDialog() // twice: counts once
+    expect(dialog.hasAttribute('data-theme')).toBe(false)
+    expect(dialog.style.getPropertyValue('--color-background-primary')).toBe('')
+    expect(fontStyles()).toHaveLength(1)
+    undoPage()
+    undoPage()
+    expect(html.getAttribute('data-theme')).toBe('dark')
+    expect(html.style.getPropertyValue('--color-background-primary')).toBe('#000')
+    expect(fontStyles()).toHaveLength(1)
+    // The one still following keeps following.
+    host.notify('ui/notifications/host-context-changed', { theme: 'light' })
+    await flush(host.pair)
+    expect(html.getAttribute('data-theme')).toBe('light')
+    undoPageAgain()
+    expect(html.hasAttribute('data-theme')).toBe(false)
+    expect(html.style.getPropertyValue('--color-background-primary')).toBe('')
+    expect(fontStyles()).toEqual([])
+  })
+
   it('stays undone when undone by an earlier listener of the very change it would apply', async () => {
     host = createFakeHost({ hostContext: context })
     const view = createView(host)
