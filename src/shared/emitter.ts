@@ -12,18 +12,19 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
   /** Adds a listener; returns the function that removes it. */
   on<K extends keyof Events>(event: K, listener: Events[K]): () => void
   emit<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): void
-  /** The listeners of `event` now (to call them yourself, as teardown does, or to count them). */
+  /** The listeners of `event` now, as functions that call them (to call them yourself, as teardown does, or to count them). */
   listeners<K extends keyof Events>(event: K): Array<Events[K]>
 }
 
 export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Events> {
-  // Each registration is a box of its own, so that an unsubscribe removes that registration and no
-  // other of the same function (one store action subscribed by two components), and only once.
-  const all: { [K in keyof Events]?: Array<{ listener: Events[K] }> } = {}
-  const registered = <K extends keyof Events>(event: K): Array<{ listener: Events[K] }> => all[event] ?? []
+  // Each registration is a function of its own that calls the listener, so that an unsubscribe
+  // removes that registration and no other of the same function (one store action subscribed by
+  // two components), and only once.
+  const all: { [K in keyof Events]?: Array<Events[K]> } = {}
+  const registered = <K extends keyof Events>(event: K): Array<Events[K]> => all[event] ?? []
   return {
-    // `own`, the box, is a parameter rather than a `const` only because that keeps the MCP-UI layer within its 2 KiB.
-    on(event, listener, own = { listener }) {
+    on(event, listener) {
+      const own = ((...args) => listener(...args)) as typeof listener
       // A new array, never a push: an emit under way keeps iterating the one it started with.
       all[event] = [...registered(event), own]
       return () => {
@@ -36,13 +37,13 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
       for (const own of registered(event)) {
         if (!registered(event).includes(own)) continue
         try {
-          own.listener(...args)
+          own(...args)
         } catch (error) {
           report(error)
         }
       }
     },
-    listeners: (event) => registered(event).map((own) => own.listener),
+    listeners: registered,
   }
 }
 
