@@ -357,7 +357,8 @@ export class HostBridge {
   /**
    * Tears the view down: sends `ui/resource-teardown` (when the view is initialized), waits for
    * the answer at most `teardownTimeoutMs`, then closes the bridge. Never rejects; a view that
-   * fails or stalls is reported as a warning. Calling it again returns the same promise.
+   * fails or stalls is reported as a warning (one without a teardown handler, answering `-32601`,
+   * is not). Calling it again returns the same promise.
    */
   teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
@@ -365,8 +366,10 @@ export class HostBridge {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
-          // `request` rejects with `BridgeError`s only.
-          this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
+          // `request` rejects with `BridgeError`s only. `NOT_SUPPORTED` (-32601) is a view with no
+          // teardown handler answering: the official `App` without `onteardown` does, and it has
+          // nothing to save.
+          if ((error as BridgeError).code != 'NOT_SUPPORTED') this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
         }
       }
       this.close(reason)

@@ -32,7 +32,7 @@ export interface ScriptedView {
   initialize(params?: Record<string, unknown>, options?: { initialized?: boolean }): Promise<any>
   /** Notifications received so far, optionally of one method. */
   notifications(method?: string): any[]
-  /** Answers the host's requests of `method` (sync or async); unanswered methods get no reply. */
+  /** Answers the host's requests of `method` (sync or async; a throw answers with its `rpcCode`, else -32000); unanswered methods get no reply. */
   answer(method: string, reply: (params: any) => unknown): void
 }
 
@@ -58,7 +58,7 @@ export function createScriptedView(post: (data: unknown) => void, subscribe: (re
       .then(() => reply(data.params))
       .then(
         (result) => post({ jsonrpc: '2.0', id: data.id, result: result ?? {} }),
-        (error) => post({ jsonrpc: '2.0', id: data.id, error: { code: -32000, message: String(error?.message ?? error) } }),
+        (error) => post({ jsonrpc: '2.0', id: data.id, error: { code: error?.rpcCode ?? -32000, message: String(error?.message ?? error) } }),
       )
   })
   let nextId = 1000

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { HostBridge, listenedFrames } from '../../src/host/index.js'
+import { BridgeError, HostBridge, listenedFrames } from '../../src/host/index.js'
 import { HOST_INFO, hostsClosedAfterEach, until, type ScriptedView } from './helpers.js'
 
 const start = hostsClosedAfterEach()
@@ -446,6 +446,29 @@ describe('teardown and close', () => {
     expect(view.received.find((m) => m.method === 'ui/resource-teardown').params).toEqual({ reason: 'user closed the chat' })
     expect(closed).toHaveBeenCalledWith('user closed the chat')
     expect(bridge.closed).toBe(true)
+  })
+
+  it('takes -32601 from a view with no teardown handler as its answer: no warning (the official App without onteardown)', async () => {
+    const { view, bridge, warnings } = start()
+    view.answer('ui/resource-teardown', () => {
+      throw new BridgeError('NOT_SUPPORTED', 'Method not found: ui/resource-teardown', { rpcCode: -32601 })
+    })
+    await view.initialize()
+    await bridge.teardown()
+    expect(view.received.some((m) => m?.method === 'ui/resource-teardown')).toBe(true)
+    expect(bridge.closed).toBe(true)
+    expect(warnings).toEqual([])
+  })
+
+  it('warns when the view fails its teardown', async () => {
+    const { view, bridge, warnings } = start()
+    view.answer('ui/resource-teardown', () => {
+      throw new Error('could not save')
+    })
+    await view.initialize()
+    await bridge.teardown()
+    expect(bridge.closed).toBe(true)
+    expect(warnings).toEqual([expect.objectContaining({ code: 'UNEXPECTED', message: 'Teardown: could not save' })])
   })
 
   it('gives up on a silent view after the teardown timeout', async () => {
