@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9.98 KB), and is enforced on it below; this whole entry
+ * benchmark bundles it: 10.00 KB, 9,996 B), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -25,14 +25,16 @@
  * data and a `tool` from a reactive store copied as JSON, a view re-created in its frame given its
  * tool data again, `teardown()` on a frame already removed closing quietly, a moved frame closing
  * with `FRAME_MOVED` (an exported constant, told apart by mountApp and watchFrame), and
- * `NOT_SUPPORTED` where there is no window: 14,729 B to 14,849 B.)
+ * `NOT_SUPPORTED` where there is no window: 14,729 B to 14,849 B. Raised to 14,870 for the view
+ * review's emitter fix (an unsubscribe removes its own registration only) and a teardown answered
+ * `-32601` taken as an answer: 14,868 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_850
+const HOST_CEILING = 14_870
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
