@@ -63,6 +63,52 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     showsResultText: true,
     interactions: BASIC_APP_INTERACTIONS,
   },
+  // The same app built with each framework the official examples use.
+  {
+    package: '@modelcontextprotocol/server-basic-vue',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    // No clicks: this example keeps its App in a deep Vue `ref`, so every request it sends reads a
+    // property of the cross-origin parent window through Vue's proxy and throws SecurityError in
+    // the app, under any host whose frame is sandboxed (the spec requires it). Handshake, tool data
+    // and rendering are checked.
+  },
+  {
+    package: '@modelcontextprotocol/server-basic-svelte',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    interactions: BASIC_APP_INTERACTIONS,
+  },
+  {
+    package: '@modelcontextprotocol/server-basic-preact',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    interactions: BASIC_APP_INTERACTIONS,
+  },
+  {
+    package: '@modelcontextprotocol/server-basic-solid',
+    expectText: ['Server Time:', 'Get Server Time'],
+    showsResultText: true,
+    interactions: BASIC_APP_INTERACTIONS,
+  },
+  // Richer official examples: charts, sliders, a heat map, live system data, sheet music, an inspector of the protocol.
+  { package: '@modelcontextprotocol/server-budget-allocator', expectText: ['Budget Allocator', 'Allocated'] },
+  { package: '@modelcontextprotocol/server-cohort-heatmap', expectText: ['Cohort Retention Analysis'] },
+  { package: '@modelcontextprotocol/server-customer-segmentation', expectText: ['Customer Segmentation'] },
+  { package: '@modelcontextprotocol/server-scenario-modeler', expectText: ['SaaS Scenario Modeler'] },
+  { package: '@modelcontextprotocol/server-system-monitor', expectText: ['System Monitor'] },
+  {
+    package: '@modelcontextprotocol/server-sheet-music',
+    // The view draws the notation it receives as tool input (the server's default is not sent to the
+    // view) as SVG, with no text to find: the screenshot check sees the score (blank without it).
+    arguments: { abcNotation: 'X:1\nT:Twinkle, Twinkle Little Star\nM:4/4\nL:1/4\nK:C\nC C G G | A A G2 | F F E E | D D C2 |' },
+  },
+  { package: '@modelcontextprotocol/server-transcript', expectText: ['Your speech will appear here'] },
+  {
+    package: '@modelcontextprotocol/server-debug',
+    expectText: ['Event Log', 'Callback Status'],
+    interactions: [{ click: 'Send Text', expect: { kind: 'message', text: 'Hello from debug app!' } }],
+  },
 ]
 
 /** `PUBLISHED_SERVERS` plus whatever `MCP_APP_SERVERS` names (an entry there replaces one here). */
