@@ -508,4 +508,3 @@ export class ViewBridge {
     return true
   }
 }
-
