@@ -172,6 +172,35 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
     }
   })
 
+  it('shows a fullscreen view over the whole window even inside a transformed row, and brings it back inline without a reload', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › fullscreen in a transformed row`)
+    const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
+    try {
+      await s.step('handshake', () => h.waitHost('initialized'))
+      const box = () =>
+        h.hostFrame.evaluate(() => {
+          const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
+          return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height), viewport: [innerWidth, innerHeight] }
+        })
+      // A virtualised list places its rows with a transform; `position: fixed` inside resolves against the row.
+      await h.hostFrame.evaluate(() => void (document.getElementById('views')!.style.transform = 'translateY(40px)'))
+      const inline = await box()
+      await s.step('fullscreen, granted: the frame covers the window, not the row', async () => {
+        expect(await h.run({ action: 'requestDisplayMode', mode: 'fullscreen' })).toEqual({ ok: true, value: 'fullscreen' })
+        await expect.poll(box).toEqual({ x: 0, y: 0, width: inline.viewport[0], height: inline.viewport[1], viewport: inline.viewport })
+      })
+      await s.step('back inline: where it was, the same document and bridge', async () => {
+        expect(await h.run({ action: 'requestDisplayMode', mode: 'inline' })).toEqual({ ok: true, value: 'inline' })
+        await expect.poll(box).toEqual(inline)
+        await h.call('toolInput', { city: 'Oslo' })
+        expect((await h.waitView('toolinput')).data).toEqual({ arguments: { city: 'Oslo' } })
+        expect(await h.hostEvents('close')).toEqual([])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
   it('applies link and message policy, and tears down a view that asks for it', async () => {
     const s = new Scenario(`lifecycle ${frameMode} › policy and requested teardown`)
     const h = await s.step('mount with messages denied', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, policy: { message: 'deny' } } }))

@@ -27,14 +27,15 @@
  * with `FRAME_MOVED` (an exported constant, told apart by mountApp and watchFrame), and
  * `NOT_SUPPORTED` where there is no window: 14,729 B to 14,849 B. Raised to 14,870 for the view
  * review's emitter fix (an unsubscribe removes its own registration only) and a teardown answered
- * `-32601` taken as an answer: 14,868 B.)
+ * `-32601` taken as an answer: 14,868 B. Raised to 14,930 for fullscreen and pip in the top layer
+ * (a popover), so that a row with a transform or `content-visibility` cannot trap them: 14,924 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_870
+const HOST_CEILING = 14_930
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
