@@ -100,8 +100,11 @@ describe.each(FRAME_MODES)('load (%s frame)', (frameMode) => {
           expect(state.counts[kind]).toBeGreaterThanOrEqual(1)
           expect(state.counts[kind]).toBeLessThanOrEqual(allowed(NOTIFICATIONS) + 1)
         }
-        // Dropped notifications are reported once per 1,000, not once each.
-        expect(state.counts.rateLimitWarning).toBeLessThanOrEqual(Math.ceil((2 * EACH - delivered) / 1000))
+        // Dropped notifications are reported once per 1,000, not once each. A drop can still be
+        // delivered (the latest one, a second later: at most one per method and second), so the
+        // drops are at most what was not delivered plus those late deliveries.
+        const lateAtMost = 2 * Math.ceil(seconds + 1)
+        expect(state.counts.rateLimitWarning).toBeLessThanOrEqual(Math.ceil((2 * EACH - delivered + lateAtMost) / 1000))
       })
 
       await s.step('nothing queued grew: no call over the cap, every ping answered, nothing left pending after', () => {
