@@ -34,7 +34,7 @@ export class FrameTransport implements Transport {
     if (typeof targetOrigin !== 'string' || !targetOrigin || targetOrigin === '*') {
       throw new TypeError('targetOrigin: the frame origin or "null", never "*"')
     }
-    if (!hostWindow.addEventListener) throw new BridgeError('NOT_SUPPORTED', 'No window: create the bridge in a browser')
+    if (!hostWindow.addEventListener) throw new BridgeError('NOT_SUPPORTED', 'No window: create it in the browser')
     this.#options = options
   }
 

@@ -358,7 +358,7 @@ export class HostBridge {
    * Tears the view down: sends `ui/resource-teardown` (when the view is initialized), waits for
    * the answer at most `teardownTimeoutMs`, then closes the bridge. Never rejects; a view that
    * fails or stalls is reported as a warning (one without a teardown handler, answering `-32601`,
-   * is not). Calling it again returns the same promise.
+   * is not, nor a bridge closed meanwhile). Calling it again returns the same promise.
    */
   teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
@@ -366,10 +366,11 @@ export class HostBridge {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
-          // `request` rejects with `BridgeError`s only. `NOT_SUPPORTED` (-32601) is a view with no
-          // teardown handler answering: the official `App` without `onteardown` does, and it has
-          // nothing to save.
-          if ((error as BridgeError).code != 'NOT_SUPPORTED') this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
+          // `request` rejects with `BridgeError`s only. Not a failure: `NOT_SUPPORTED` (-32601), a
+          // view with no teardown handler (the official `App` without `onteardown`), which has
+          // nothing to save; and a bridge closed meanwhile (its frame removed, or the host closing
+          // it), which its `close` event reports.
+          if (!this.closed && (error as BridgeError).code != 'NOT_SUPPORTED') this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
         }
       }
       this.close(reason)

@@ -33,7 +33,7 @@ describe('a HostBridge made where there is no window (server rendering)', () => 
     expect((globalThis as { addEventListener?: unknown }).addEventListener).toBeUndefined()
     vi.useFakeTimers()
     expect(() => new HostBridge({ hostInfo: HOST_INFO, target: { postMessage() {} } as never, targetOrigin: 'null' })).toThrow(
-      expect.objectContaining({ code: 'NOT_SUPPORTED', message: expect.stringContaining('in a browser') }),
+      expect.objectContaining({ code: 'NOT_SUPPORTED', message: expect.stringContaining('in the browser') }),
     )
     expect(vi.getTimerCount()).toBe(0)
   })

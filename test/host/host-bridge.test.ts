@@ -460,6 +460,20 @@ describe('teardown and close', () => {
     expect(warnings).toEqual([])
   })
 
+  it('does not warn when the bridge closes while the view is tearing down (its frame removed, or the host closing it)', async () => {
+    const { view, bridge, warnings } = start()
+    view.answer('ui/resource-teardown', () => new Promise(() => {}))
+    await view.initialize()
+    const closed = vi.fn()
+    bridge.on('close', closed)
+    const tearingDown = bridge.teardown('message deleted')
+    await until(() => view.received.some((m) => m?.method === 'ui/resource-teardown'), 1_000, 'the teardown request')
+    bridge.close('frame removed')
+    await tearingDown
+    expect(warnings).toEqual([])
+    expect(closed).toHaveBeenCalledExactlyOnceWith('frame removed')
+  })
+
   it('warns when the view fails its teardown', async () => {
     const { view, bridge, warnings } = start()
     view.answer('ui/resource-teardown', () => {
