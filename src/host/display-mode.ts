@@ -4,6 +4,11 @@
  * one (a manual popover: no ancestor's transform or containment can trap them). The frame also carries
  * `data-display-mode="…"`, so a host can restyle each mode with its own CSS (a rule with
  * `!important` beats these inline styles) or pass its own function to `mountApp` instead.
+ *
+ * Out of the conversation, the view covers what the host shows; given `onExit`, the host keeps
+ * its own way back above it: a button (`button[data-mcp-app-exit]`) at the frame's top right
+ * corner, and Escape in the host's document for fullscreen. A view cannot hide them, and cannot
+ * keep the user in a full-window page that imitates the host.
  */
 import type { McpUiDisplayMode } from '../protocol/index.js'
 
@@ -14,18 +19,33 @@ const MODE_CSS: Record<McpUiDisplayMode, string> = {
   fullscreen: `${OVERLAY}inset:0;width:100vw;height:100vh`,
   pip: `${OVERLAY}inset:auto;margin:0;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,100vh - 32px);box-shadow:0 8px 32px #0006;border-radius:8px`,
 }
+// 32px square, 8px inside the frame's top right corner (see `place`).
+const EXIT_CSS = 'position:fixed;inset:auto;margin:0;z-index:2147483001;width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer;'
+
+/** Options of {@link createDisplayModeApplier}. */
+export interface DisplayModeApplierOptions {
+  /**
+   * Called when the user asks, through the host's own control, to bring the view back inline
+   * (`mountApp` sets `displayMode: 'inline'`). Without it no control is shown.
+   */
+  onExit?: () => void
+  /** Accessible name (and tooltip) of that control; default `Back to the conversation`. */
+  exitLabel?: string
+}
 
 /**
  * Returns the function that puts `frame` into a mode. Leaving `inline` keeps the frame's inline
  * styles aside and returning restores them, so the size the view had in the conversation comes
  * back with it.
  */
-export function createDisplayModeApplier(frame: HTMLElement): (mode: McpUiDisplayMode) => void {
+export function createDisplayModeApplier(frame: HTMLElement, options: DisplayModeApplierOptions = {}): (mode: McpUiDisplayMode) => void {
   let inlineCss: string | undefined
+  const exit = options.onExit && createExitControl(frame, options.onExit, options.exitLabel ?? 'Back to the conversation')
   return (mode) => {
     frame.setAttribute('data-display-mode', mode)
     // Out of the top layer (an open popover closes when it stops being one); back below if the mode wants it.
     frame.removeAttribute('popover')
+    exit?.hide()
     if (mode === 'inline') {
       if (inlineCss !== undefined) frame.style.cssText = inlineCss
       inlineCss = undefined
@@ -35,10 +55,61 @@ export function createDisplayModeApplier(frame: HTMLElement): (mode: McpUiDispla
       // Out of the conversation, in the top layer where the browser has one: `position: fixed`
       // alone is placed against a message row that transforms or contains its content (a
       // virtualised list, `content-visibility`), and moving the frame out would reload it.
-      if (frame.showPopover && frame.isConnected) {
-        frame.popover = 'manual'
-        frame.showPopover()
-      }
+      showOnTop(frame)
+      // After the frame, so that it is above it in the top layer.
+      exit?.show(mode)
     }
+  }
+}
+
+function showOnTop(element: HTMLElement): void {
+  if (element.showPopover && element.isConnected) {
+    element.popover = 'manual'
+    element.showPopover()
+  }
+}
+
+/** The host's button over a frame out of the conversation, placed at the frame's top right corner. */
+function createExitControl(frame: HTMLElement, onExit: () => void, label: string) {
+  const doc = frame.ownerDocument
+  const win = doc.defaultView
+  const button = doc.createElement('button')
+  button.type = 'button'
+  button.textContent = '✕'
+  button.title = label
+  button.setAttribute('aria-label', label)
+  button.setAttribute('data-mcp-app-exit', '')
+  const exit = () => {
+    // Focus on the button would fall to the page's body when it goes: the view keeps it instead.
+    const focused = doc.activeElement === button
+    onExit()
+    if (focused) frame.focus()
+  }
+  button.onclick = exit
+  const place = () => {
+    const rect = frame.getBoundingClientRect()
+    button.style.cssText = `${EXIT_CSS}left:${rect.right - 40}px;top:${rect.top + 8}px`
+  }
+  // Only over the whole window: in pip the host's page is in use, and its Escape belongs to it.
+  const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()
+  let fullscreen = false
+  return {
+    show(mode: McpUiDisplayMode) {
+      // A frame out of the document has nowhere to put the button.
+      if (!frame.isConnected) return
+      frame.after(button)
+      place()
+      showOnTop(button)
+      win?.addEventListener('resize', place)
+      fullscreen = mode === 'fullscreen'
+      if (fullscreen) doc.addEventListener('keydown', onKey)
+    },
+    hide() {
+      win?.removeEventListener('resize', place)
+      if (fullscreen) doc.removeEventListener('keydown', onKey)
+      fullscreen = false
+      button.removeAttribute('popover')
+      button.remove()
+    },
   }
 }

@@ -99,8 +99,14 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   grantPermissions?: (requested: McpUiResourcePermissions) => McpUiResourcePermissions
   /** How size reports resize the frame, or `false` to leave sizing to the host. */
   size?: FrameSizeOptions | false
-  /** Shows a display mode; replaces the default styling (fixed overlay for fullscreen and pip). */
+  /**
+   * Shows a display mode; replaces the default: a fixed overlay for fullscreen and pip with the
+   * host's own way back above it (a button, and Escape for fullscreen), which a host replacing
+   * this must provide itself, so that a view cannot keep the user in a page that imitates the host.
+   */
   applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void
+  /** Accessible name of the default way back from fullscreen and pip (default `Back to the conversation`). */
+  exitLabel?: string
   /** Accessible name of the frame (default: the tool's title or name). */
   title?: string
   /**
@@ -191,7 +197,14 @@ export function mountApp(options: MountAppOptions): MountedApp {
   })
   const frame = doc.createElement('iframe')
   const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
-  const applyMode = options.applyDisplayMode ?? createDisplayModeApplier(frame)
+  const defaultMode = options.applyDisplayMode
+    ? undefined
+    : createDisplayModeApplier(frame, {
+      // The user's way back: always allowed, and told to the view as any change of mode is.
+      onExit: () => bridge.closed || bridge.setHostContext({ displayMode: 'inline' }),
+      exitLabel: options.exitLabel,
+    })
+  const applyMode = options.applyDisplayMode ?? defaultMode!
   const inline = () => (bridge.hostContext.displayMode ?? 'inline') === 'inline'
   let lastSize: McpUiSizeChangedParams | undefined
   let stopWatching: (() => void) | undefined
@@ -223,6 +236,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
   bridge.on('close', (reason) => {
     loading.abort(reason)
     stopWatching?.()
+    // Takes the default way back out of the page with the frame.
+    defaultMode?.('inline')
     frame.remove()
   })
 
@@ -253,10 +268,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
     prepared = true
     // The starting height within the host's limits.
     resize()
-    if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
     if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
     container.appendChild(frame)
+    // In the document, where the top layer and the way back can be used.
+    if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     stopWatching = watchFrame(frame, (reason) => bridge.close(reason))
     const direct = new FrameTransport({
       target: frame.contentWindow!,

@@ -196,6 +196,22 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
         expect((await h.waitView('toolinput')).data).toEqual({ arguments: { city: 'Oslo' } })
         expect(await h.hostEvents('close')).toEqual([])
       })
+      await s.step("fullscreen again: the host's own button is above the view, and the user's click brings it back inline", async () => {
+        expect(await h.run({ action: 'requestDisplayMode', mode: 'fullscreen' })).toEqual({ ok: true, value: 'fullscreen' })
+        await expect.poll(box).toMatchObject({ x: 0, y: 0 })
+        const exit = h.hostFrame.locator('[data-mcp-app-exit]')
+        // What the user sees at the button's centre is the button, not the view drawn over it.
+        const onTop = await exit.evaluate((button) => {
+          const rect = button.getBoundingClientRect()
+          return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === button && rect.right <= innerWidth && rect.top >= 0
+        })
+        expect(onTop).toBe(true)
+        await exit.click()
+        await expect.poll(box).toEqual(inline)
+        // The view is told, as of any change of mode.
+        await expect.poll(async () => (await h.viewEvents('hostcontextchanged')).at(-1)?.data).toMatchObject({ context: { displayMode: 'inline' } })
+        expect(await exit.count()).toBe(0)
+      })
     } finally {
       await h.close()
     }

@@ -310,5 +310,23 @@ describe('createDisplayModeApplier', () => {
     expect(frame.style.cssText).toBe(inline)
     expect(frame.getAttribute('data-display-mode')).toBe('inline')
   })
+
+  it('adds a way back only when given what it does, and only next to a frame in the document', () => {
+    page = new Window({ url: 'https://chat.example/' })
+    const frame = page.document.createElement('iframe') as unknown as HTMLIFrameElement
+    const onExit = vi.fn()
+    createDisplayModeApplier(frame)('fullscreen')
+    const apply = createDisplayModeApplier(frame, { onExit })
+    apply('fullscreen')
+    expect(page.document.querySelector('[data-mcp-app-exit]')).toBeNull()
+    page.document.body.appendChild(frame as never)
+    apply('pip')
+    const exit = page.document.querySelector('[data-mcp-app-exit]') as unknown as HTMLButtonElement
+    expect(exit.previousElementSibling).toBe(frame)
+    exit.click()
+    expect(onExit).toHaveBeenCalledTimes(1)
+    apply('inline')
+    expect(page.document.querySelector('[data-mcp-app-exit]')).toBeNull()
+  })
 })
 

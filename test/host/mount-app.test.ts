@@ -353,6 +353,55 @@ describe('display modes', () => {
     expect(undeclared.app.iframe.getAttribute('data-display-mode')).toBe('inline')
   })
 
+  it("keeps the host's own way back above a view out of the conversation: a button, and Escape over the whole window", async () => {
+    const modes = ['inline' as const, 'fullscreen' as const, 'pip' as const]
+    const { app, window } = mount({ hostContext: { availableDisplayModes: modes }, exitLabel: 'Retour à la conversation' })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    const exit = () => window.document.querySelector('[data-mcp-app-exit]') as unknown as HTMLButtonElement | null
+    const modesSeen = () => view.notifications('ui/notifications/host-context-changed').map((note) => note.params.displayMode)
+    expect(exit()).toBeNull()
+
+    await view.request('ui/request-display-mode', { mode: 'fullscreen' })
+    // Next to the frame, so a host's CSS finds it, and named for assistive technology.
+    expect(app.iframe.nextElementSibling).toBe(exit())
+    expect([exit()!.type, exit()!.getAttribute('aria-label'), exit()!.title]).toEqual(['button', 'Retour à la conversation', 'Retour à la conversation'])
+    expect(exit()!.style.position).toBe('fixed')
+    window.document.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(app.bridge.hostContext.displayMode).toBe('inline')
+    expect(app.iframe.style.position).toBe('')
+    expect(exit()).toBeNull()
+    await until(() => modesSeen().includes('inline'))
+
+    await view.request('ui/request-display-mode', { mode: 'pip' })
+    // In pip the host's page is in use: its Escape is the page's own.
+    window.document.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(app.bridge.hostContext.displayMode).toBe('pip')
+    exit()!.click()
+    expect(app.bridge.hostContext.displayMode).toBe('inline')
+    expect(exit()).toBeNull()
+    await until(() => modesSeen().length === 4)
+    expect(modesSeen()).toEqual(['fullscreen', 'inline', 'pip', 'inline'])
+
+    // Escape once back inline is the page's again; a bridge closed in fullscreen takes the button with its frame.
+    window.document.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Escape' }))
+    await view.request('ui/request-display-mode', { mode: 'fullscreen' })
+    expect(exit()).not.toBeNull()
+    app.bridge.close('done')
+    expect(exit()).toBeNull()
+    expect(app.iframe.isConnected).toBe(false)
+  })
+
+  it('shows the way back for a view that starts out of the conversation', async () => {
+    const modes = ['inline' as const, 'fullscreen' as const]
+    const { app, window } = mount({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: modes } })
+    await viewOf(app, window)
+    const exit = window.document.querySelector('[data-mcp-app-exit]') as unknown as HTMLButtonElement
+    expect(exit.getAttribute('aria-label')).toBe('Back to the conversation')
+    exit.click()
+    expect(app.iframe.style.position).toBe('')
+  })
+
   it('lets the host show modes itself', async () => {
     const applyDisplayMode = vi.fn()
     const { app, window } = mount({ applyDisplayMode, hostContext: { availableDisplayModes: ['inline', 'pip'] } })
@@ -361,6 +410,8 @@ describe('display modes', () => {
     await view.request('ui/request-display-mode', { mode: 'pip' })
     expect(applyDisplayMode).toHaveBeenCalledWith('pip', app.iframe)
     expect(app.iframe.style.position).toBe('')
+    // Its own chrome too: the default way back comes with the default styling only.
+    expect(window.document.querySelector('[data-mcp-app-exit]')).toBeNull()
   })
 })
 

@@ -28,14 +28,17 @@
  * `NOT_SUPPORTED` where there is no window: 14,729 B to 14,849 B. Raised to 14,870 for the view
  * review's emitter fix (an unsubscribe removes its own registration only) and a teardown answered
  * `-32601` taken as an answer: 14,868 B. Raised to 14,930 for fullscreen and pip in the top layer
- * (a popover), so that a row with a transform or `content-visibility` cannot trap them: 14,924 B.)
+ * (a popover), so that a row with a transform or `content-visibility` cannot trap them: 14,924 B.
+ * Raised to 15,380 for the host's own way back from fullscreen and pip (a button above the view
+ * in the top layer, Escape for fullscreen): without it a view granted fullscreen covered the
+ * whole window with no exit the host controls: 15,373 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 14_930
+const HOST_CEILING = 15_380
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
