@@ -217,6 +217,27 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
     }
   })
 
+  it('shows a view that starts in fullscreen over the whole window, with the way back, even inside a transformed row', async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › starts in fullscreen`)
+    const h = await s.step('open the host page', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode }, mount: false }))
+    try {
+      await h.hostFrame.evaluate(() => void (document.getElementById('views')!.style.transform = 'translateY(40px)'))
+      await s.step('mount in fullscreen', () => h.call('mount', { ...h.config, hostContext: { ...h.config.hostContext, displayMode: 'fullscreen' } }))
+      await s.step('handshake', () => h.waitHost('initialized'))
+      const placed = () =>
+        h.hostFrame.evaluate(() => {
+          const frame = document.querySelector('#views iframe')!.getBoundingClientRect()
+          const exit = document.querySelector('[data-mcp-app-exit]')?.getBoundingClientRect()
+          const hit = exit && document.elementFromPoint(exit.x + exit.width / 2, exit.y + exit.height / 2)
+          return { frame: [frame.x, frame.y, frame.width, frame.height], exitOnTop: hit?.hasAttribute('data-mcp-app-exit') ?? false }
+        })
+      const [width, height] = await h.hostFrame.evaluate(() => [innerWidth, innerHeight])
+      await expect.poll(placed).toEqual({ frame: [0, 0, width, height], exitOnTop: true })
+    } finally {
+      await h.close()
+    }
+  })
+
   it('applies link and message policy, and tears down a view that asks for it', async () => {
     const s = new Scenario(`lifecycle ${frameMode} › policy and requested teardown`)
     const h = await s.step('mount with messages denied', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode, policy: { message: 'deny' } } }))
