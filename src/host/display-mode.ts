@@ -8,16 +8,20 @@
  * Out of the conversation, the view covers what the host shows; given `onExit`, the host keeps
  * its own way back above it: a button (`button[data-mcp-app-exit]`) at the frame's top right
  * corner, and Escape in the host's document for fullscreen. A view cannot hide them, and cannot
- * keep the user in a full-window page that imitates the host.
+ * keep the user in a full-window page that imitates the host. Fullscreen is modal: the page under
+ * it is `inert` (no focus, no reading there), and focus moves into the view.
  */
 import type { McpUiDisplayMode } from '../protocol/index.js'
 
-// `padding:0`, and `inset:auto;margin:0` for pip, undo the popover defaults of the top layer (see below).
-const OVERLAY = 'position:fixed;z-index:2147483000;max-width:none;background:Canvas;padding:0;'
+// `margin:0;padding:0` and pip's `inset:auto` undo the popover defaults of the top layer (see below).
+// An outline in transparent colour is what forced-colours mode draws where shadows are dropped.
+const OVERLAY = 'position:fixed;z-index:2147483000;max-width:none;background:Canvas;margin:0;padding:0;outline:1px solid transparent;'
 const MODE_CSS: Record<McpUiDisplayMode, string> = {
   inline: '',
-  fullscreen: `${OVERLAY}inset:0;width:100vw;height:100vh`,
-  pip: `${OVERLAY}inset:auto;margin:0;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,100vh - 32px);box-shadow:0 8px 32px #0006;border-radius:8px`,
+  // `100%` of the viewport leaves the page's scrollbar uncovered (`100vw` does not) and follows the
+  // small viewport on phones; the padding keeps the view out of a notch or a rounded corner.
+  fullscreen: `${OVERLAY}inset:0;width:100%;height:100%;box-sizing:border-box;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)`,
+  pip: `${OVERLAY}inset:auto;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,100vh - 32px);box-shadow:0 8px 32px #0006;border-radius:8px`,
 }
 // 32px square, 8px inside the frame's top right corner (see `place`).
 const EXIT_CSS = 'position:fixed;inset:auto;margin:0;z-index:2147483001;width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer;'
@@ -40,24 +44,35 @@ export interface DisplayModeApplierOptions {
  */
 export function createDisplayModeApplier(frame: HTMLElement, options: DisplayModeApplierOptions = {}): (mode: McpUiDisplayMode) => void {
   let inlineCss: string | undefined
+  let release: (() => void) | undefined
   const exit = options.onExit && createExitControl(frame, options.onExit, options.exitLabel ?? 'Back to the conversation')
   return (mode) => {
     frame.setAttribute('data-display-mode', mode)
     // Out of the top layer (an open popover closes when it stops being one); back below if the mode wants it.
     frame.removeAttribute('popover')
     exit?.hide()
+    release?.()
+    release = undefined
     if (mode === 'inline') {
       if (inlineCss !== undefined) frame.style.cssText = inlineCss
       inlineCss = undefined
     } else {
       inlineCss ??= frame.style.cssText
       frame.style.cssText = `${inlineCss};${MODE_CSS[mode]}`
+      // A modal dialog the host has open (a consent, say) stays above: the view must not cover
+      // what the user is answering, nor take the focus from it.
+      const modal = hasOpenModal(frame.ownerDocument)
       // Out of the conversation, in the top layer where the browser has one: `position: fixed`
       // alone is placed against a message row that transforms or contains its content (a
       // virtualised list, `content-visibility`), and moving the frame out would reload it.
-      showOnTop(frame)
+      if (!modal) showOnTop(frame)
       // After the frame, so that it is above it in the top layer.
       exit?.show(mode)
+      if (mode === 'fullscreen' && !modal) {
+        release = makeOthersInert(frame)
+        const focused = frame.ownerDocument.activeElement
+        if (focused !== frame && !focused?.hasAttribute('data-mcp-app-exit')) frame.focus()
+      }
     }
   }
 }
@@ -66,6 +81,32 @@ function showOnTop(element: HTMLElement): void {
   if (element.showPopover && element.isConnected) {
     element.popover = 'manual'
     element.showPopover()
+  }
+}
+
+function hasOpenModal(doc: Document): boolean {
+  try {
+    return !!doc.querySelector(':modal')
+  } catch {
+    return false // a browser without `:modal` has no modal dialogs either (or cannot tell)
+  }
+}
+
+/**
+ * Makes everything in the page `inert` but `frame` and the host's exit control (each ancestor's
+ * other children), and returns the undo, which frees only what was not inert before.
+ */
+function makeOthersInert(frame: HTMLElement): () => void {
+  const made: HTMLElement[] = []
+  for (let node: Element = frame; node.parentElement; node = node.parentElement) {
+    for (const sibling of node.parentElement.children as Iterable<HTMLElement>) {
+      if (sibling === node || sibling.inert !== false || sibling.hasAttribute('data-mcp-app-exit')) continue
+      sibling.inert = true
+      made.push(sibling)
+    }
+  }
+  return () => {
+    for (const element of made) element.inert = false
   }
 }
 
@@ -87,8 +128,11 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   }
   button.onclick = exit
   const place = () => {
+    // Inside the frame's padding: fullscreen keeps a notch's safe area clear.
     const rect = frame.getBoundingClientRect()
-    button.style.cssText = `${EXIT_CSS}left:${rect.right - 40}px;top:${rect.top + 8}px`
+    const style = win?.getComputedStyle(frame)
+    const inset = (side: 'Top' | 'Right') => parseFloat(style?.[`padding${side}`] ?? '') || 0
+    button.style.cssText = `${EXIT_CSS}left:${rect.right - inset('Right') - 40}px;top:${rect.top + inset('Top') + 8}px`
   }
   // Only over the whole window: in pip the host's page is in use, and its Escape belongs to it.
   const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()

@@ -107,7 +107,7 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void
   /** Accessible name of the default way back from fullscreen and pip (default `Back to the conversation`). */
   exitLabel?: string
-  /** Accessible name of the frame (default: the tool's title or name). */
+  /** Accessible name of the frame (default: the tool's display name: `title`, `annotations.title`, else `name`). */
   title?: string
   /**
    * Wraps the channel to the frame before the bridge reads from it: the seam for layers that
@@ -238,7 +238,14 @@ export function mountApp(options: MountAppOptions): MountedApp {
     stopWatching?.()
     // Takes the default way back out of the page with the frame.
     defaultMode?.('inline')
+    const focused = doc.activeElement === frame
     frame.remove()
+    // Focus in the view would fall to the page's body (a screen reader starts over at the top):
+    // it stays where the view was instead.
+    if (focused && container.isConnected) {
+      if (!container.hasAttribute('tabindex')) container.setAttribute('tabindex', '-1')
+      ;(container as HTMLElement).focus({ preventScroll: true })
+    }
   })
 
   const show = async (): Promise<MountedView> => {
@@ -263,7 +270,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     prepareAppFrame(
       frame,
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
-      { allow, title: options.title ?? tool?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
+      { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
     prepared = true
     // The starting height within the host's limits.
@@ -284,7 +291,12 @@ export function mountApp(options: MountAppOptions): MountedApp {
       onGone: () => bridge.close(frame.isConnected ? FRAME_MOVED : 'frame removed'),
     })
     const inner = proxyUrl
-      ? new ProxyTransport({ frame: direct, resource: { html: resource.html, csp: csp.granted, permissions }, onRefused: (text) => bridge.warn('POLICY', text) })
+      ? new ProxyTransport({
+          frame: direct,
+          // `title` and `lang` (ours, beyond the spec) name the proxy's page and inner frame for assistive technology.
+          resource: { html: resource.html, csp: csp.granted, permissions, title: frame.title, lang: bridge.hostContext.locale },
+          onRefused: (text) => bridge.warn('POLICY', text),
+        })
       : direct
     transport.attach(options.wrapTransport ? options.wrapTransport(inner, frame) : inner)
     await bridge.whenInitialized()

@@ -9,7 +9,7 @@ export function renderSandboxProxyPage(script: string): string {
   // "</script" inside the script would end the element early; the built code has none, but be sure.
   const safe = script.replace(/<\/(script)/gi, '<\\/$1')
   return (
-    '<!doctype html><html><head><meta charset="utf-8"><title>MCP App sandbox</title>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MCP App sandbox</title>' +
     '<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>' +
     `</head><body><script>${safe}</script></body></html>`
   )

@@ -77,6 +77,9 @@ export function startSandboxProxy(win: Window, parent: Poster = win.parent): str
     if (inner || typeof params.html !== 'string') return
     const frame = (inner = doc.createElement('iframe'))
     frame.setAttribute('sandbox', innerSandbox(params.sandbox))
+    // The host's name for the view and its language (`mountApp` sends them), for assistive technology.
+    if (typeof params.title === 'string') frame.title = doc.title = params.title
+    if (typeof params.lang === 'string') doc.documentElement.lang = params.lang
     const allow = buildAllowAttribute(isObject(params.permissions) ? params.permissions : undefined)
     if (allow) frame.setAttribute('allow', allow)
     const policy = buildCsp(isObject(params.csp) ? (params.csp as McpUiResourceCsp) : undefined, relax).policy

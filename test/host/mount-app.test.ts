@@ -86,6 +86,16 @@ describe('framing a view with srcdoc', () => {
     expect(shown.csp.policy).toContain('script-src \'self\' \'unsafe-inline\' https://cdn.example.com')
   })
 
+  it("names the frame with the tool's display name: title, then annotations.title, then name", async () => {
+    const names = []
+    for (const named of [{ annotations: { title: 'Weather forecast' } }, { title: 'Forecast', annotations: { title: 'Weather forecast' } }, {}]) {
+      const { app, window } = mount({ tool: { name: 'get_forecast', inputSchema: { type: 'object' }, ...named } })
+      await viewOf(app, window)
+      names.push(app.iframe.title)
+    }
+    expect(names).toEqual(['Weather forecast', 'Forecast', 'get_forecast'])
+  })
+
   it('grants only permissions requested in the spec form (an object), whatever the grant function passes on', async () => {
     const { app, window } = mount({ resource: { html: HTML, meta: { permissions: { camera: true, microphone: {}, geolocation: 'yes', clipboardWrite: null } as never } }, grantPermissions: (requested) => requested })
     const view = await viewOf(app, window)
@@ -329,10 +339,10 @@ describe('display modes', () => {
     expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'fullscreen' })
     expect(app.iframe.getAttribute('data-display-mode')).toBe('fullscreen')
     expect(app.iframe.style.position).toBe('fixed')
-    expect(app.iframe.style.height).toBe('100vh')
+    expect(app.iframe.style.height).toBe('100%')
     view.notify('ui/notifications/size-changed', { height: 999 })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(app.iframe.style.height).toBe('100vh')
+    expect(app.iframe.style.height).toBe('100%')
     app.bridge.setHostContext({ displayMode: 'inline' })
     expect(app.iframe.style.position).toBe('')
     expect(app.iframe.style.height).toBe('999px')
@@ -400,6 +410,48 @@ describe('display modes', () => {
     expect(exit.getAttribute('aria-label')).toBe('Back to the conversation')
     exit.click()
     expect(app.iframe.style.position).toBe('')
+  })
+
+  it('makes fullscreen modal: the page under it inert, focus in the view; back inline, frees only what it made inert', async () => {
+    const modes = ['inline' as const, 'fullscreen' as const, 'pip' as const]
+    const { app, window, container } = mount({ hostContext: { availableDisplayModes: modes } })
+    const doc = window.document
+    const composer = doc.createElement('textarea')
+    const dialog = doc.createElement('div')
+    dialog.inert = true
+    doc.body.append(composer, dialog)
+    const sibling = doc.createElement('p')
+    container.before(sibling as never)
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    composer.focus()
+
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect([composer.inert, sibling.inert, (container as HTMLElement).inert, app.iframe.inert]).toEqual([true, true, false, false])
+    expect((doc.querySelector('[data-mcp-app-exit]') as unknown as HTMLElement).inert).toBe(false)
+    expect(doc.activeElement).toBe(app.iframe)
+    // Pip is not modal: the page stays in use.
+    app.bridge.setHostContext({ displayMode: 'pip' })
+    expect([composer.inert, sibling.inert]).toEqual([false, false])
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect([composer.inert, sibling.inert, dialog.inert]).toEqual([false, false, true])
+  })
+
+  it('leaves focus where the view was when its frame goes with focus in it', async () => {
+    const { app, window, container } = mount()
+    const view = await viewOf(app, window)
+    await view.initialize()
+    app.iframe.focus()
+    expect(window.document.activeElement).toBe(app.iframe)
+    app.bridge.close('done')
+    expect(window.document.activeElement).toBe(container)
+    expect((container as HTMLElement).getAttribute('tabindex')).toBe('-1')
+    // Without focus in the view, the host's focus and container are left alone.
+    const other = mount()
+    await viewOf(other.app, other.window)
+    other.app.bridge.close('done')
+    expect(other.container.hasAttribute('tabindex')).toBe(false)
   })
 
   it('lets the host show modes itself', async () => {

@@ -80,6 +80,16 @@ describe('framing the view', () => {
     expect(frame.getAttribute('csp')).toContain('connect-src https://api.example.com;')
   })
 
+  it("names the view's frame and its own page with the host's title, in the host's language, for assistive technology", () => {
+    const { fromParent, inner } = proxyPage()
+    expect(page!.document.documentElement.lang).toBe('')
+    fromParent(resourceReady({ html: '<p>view</p>', title: 'Prévisions météo', lang: 'fr-FR' }))
+    expect([inner()!.title, page!.document.title, page!.document.documentElement.lang]).toEqual(['Prévisions météo', 'Prévisions météo', 'fr-FR'])
+    const other = proxyPage()
+    other.fromParent(resourceReady({ html: '<p>view</p>', title: { toString: () => 'x' }, lang: 7 }))
+    expect(other.inner()!.title).toBe('')
+  })
+
   it("puts the same policy on the proxy's own document before it frames the view (a static copy has no header)", () => {
     const { fromParent, inner, document } = proxyPage()
     expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')).toBeNull()

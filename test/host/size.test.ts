@@ -31,14 +31,18 @@
  * (a popover), so that a row with a transform or `content-visibility` cannot trap them: 14,924 B.
  * Raised to 15,380 for the host's own way back from fullscreen and pip (a button above the view
  * in the top layer, Escape for fullscreen): without it a view granted fullscreen covered the
- * whole window with no exit the host controls: 15,373 B.)
+ * whole window with no exit the host controls: 15,373 B. Raised to 15,740 for an accessibility
+ * review's fixes: fullscreen made modal (the page under it inert, focus moved into the view), not
+ * shown over the host's open modal dialog, sized to the visible viewport and clear of a notch,
+ * pip outlined for forced colours, focus kept where a removed view was, the frame named by the
+ * tool's `annotations.title`, the proxy's inner frame named in the host's language: 15,738 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 15_380
+const HOST_CEILING = 15_740
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
@@ -56,8 +60,10 @@ describe('host bundle size', () => {
     expect(ours.code).not.toMatch(/from\s*["']@modelcontextprotocol\//)
     expect(ours.code).not.toMatch(/import\(["']@modelcontextprotocol\//)
     expect(ours.gzip).toBeLessThanOrEqual(HOST_CEILING)
-    // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14. Today it is
-    // about 10 with esbuild's minifier, so this holds the line just below that.
-    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(9.5)
+    // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14, and the
+    // minimal host keeps it (about 14.6). The whole entry also carries what AppBridge has no
+    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.3,
+    // so this holds the line just below that.
+    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(9.2)
   })
 })
