@@ -98,12 +98,15 @@ function hasOpenModal(doc: Document): boolean {
  */
 function makeOthersInert(frame: HTMLElement): () => void {
   const made: HTMLElement[] = []
-  for (let node: Element = frame; node.parentElement; node = node.parentElement) {
-    for (const sibling of node.parentElement.children as Iterable<HTMLElement>) {
+  let node: Element | undefined = frame
+  for (let parent = node.parentNode; node && parent && parent.nodeType !== 9; parent = node.parentNode) {
+    for (const sibling of (parent as ParentNode).children as Iterable<HTMLElement>) {
       if (sibling === node || sibling.inert !== false || sibling.hasAttribute('data-mcp-app-exit')) continue
       sibling.inert = true
       made.push(sibling)
     }
+    // Out of a shadow root, on to its host and the host's siblings.
+    node = parent.nodeType === 11 ? (parent as ShadowRoot).host : (parent as Element)
   }
   return () => {
     for (const element of made) element.inert = false

@@ -438,6 +438,26 @@ describe('display modes', () => {
     expect([composer.inert, sibling.inert, dialog.inert]).toEqual([false, false, true])
   })
 
+  it('makes the page inert around a fullscreen view inside a shadow root too', async () => {
+    const { window } = openPage()
+    const doc = window.document
+    const composer = doc.createElement('textarea')
+    const chat = doc.createElement('chat-log')
+    doc.body.append(chat, composer)
+    const shadow = chat.attachShadow({ mode: 'open' })
+    const header = doc.createElement('header')
+    const container = doc.createElement('div')
+    shadow.append(header, container)
+    const modes = ['inline' as const, 'fullscreen' as const]
+    const app = mountApp({ container: container as unknown as Element, sandbox: 'srcdoc', hostInfo: HOST_INFO, resource: { html: HTML }, hostContext: { availableDisplayModes: modes } } as MountAppOptions)
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect([header.inert, composer.inert, chat.inert, container.inert]).toEqual([true, true, false, false])
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect([header.inert, composer.inert]).toEqual([false, false])
+  })
+
   it('leaves focus where the view was when its frame goes with focus in it', async () => {
     const { app, window, container } = mount()
     const view = await viewOf(app, window)
