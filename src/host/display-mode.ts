@@ -66,8 +66,8 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
       // alone is placed against a message row that transforms or contains its content (a
       // virtualised list, `content-visibility`), and moving the frame out would reload it.
       if (!modal) showOnTop(frame)
-      // After the frame, so that it is above it in the top layer.
-      exit?.show(mode)
+      // After the frame, so that it is above it in the top layer (below the dialog with it).
+      exit?.show(mode, !modal)
       if (mode === 'fullscreen' && !modal) {
         release = makeOthersInert(frame)
         const focused = frame.ownerDocument.activeElement
@@ -141,12 +141,12 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()
   let fullscreen = false
   return {
-    show(mode: McpUiDisplayMode) {
+    show(mode: McpUiDisplayMode, onTop: boolean) {
       // A frame out of the document has nowhere to put the button.
       if (!frame.isConnected) return
       frame.after(button)
       place()
-      showOnTop(button)
+      if (onTop) showOnTop(button)
       win?.addEventListener('resize', place)
       fullscreen = mode === 'fullscreen'
       if (fullscreen) doc.addEventListener('keydown', onKey)
