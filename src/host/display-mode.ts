@@ -21,7 +21,8 @@ const MODE_CSS: Record<McpUiDisplayMode, string> = {
   // `100%` of the viewport leaves the page's scrollbar uncovered (`100vw` does not) and follows the
   // small viewport on phones; the padding keeps the view out of a notch or a rounded corner.
   fullscreen: `${OVERLAY}inset:0;width:100%;height:100%;box-sizing:border-box;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)`,
-  pip: `${OVERLAY}inset:auto;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,100vh - 32px);box-shadow:0 8px 32px #0006;border-radius:8px`,
+  // At most half the viewport's height: beside a floating view the page stays in use, at 400% zoom or on a phone held sideways too.
+  pip: `${OVERLAY}inset:auto;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,50vh);box-shadow:0 8px 32px #0006;border-radius:8px`,
 }
 // 32px square, 8px inside the frame's top right corner (see `place`).
 const EXIT_CSS = 'position:fixed;inset:auto;margin:0;z-index:2147483001;width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer;'
