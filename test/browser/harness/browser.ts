@@ -28,7 +28,15 @@ export interface TestPage {
   close(): Promise<void>
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+export interface LaunchOptions {
+  /**
+   * Real (classic) scrollbars that take room in the page, as users have: playwright's headless
+   * default (`--hide-scrollbars`) draws none, so `100vw` and `100%` of the viewport coincide.
+   */
+  scrollbars?: boolean
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} is missing: run scripts/ensure-chromium.sh (npm run test:browser does it for you)`)
   }
@@ -40,6 +48,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
+      ...(options.scrollbars && { ignoreDefaultArgs: ['--hide-scrollbars'] }),
       viewport: { width: 1000, height: 900 },
       timeout: 30_000,
     })

@@ -7,7 +7,7 @@
  * scenario's steps put a timeout and a name on each of those awaits.
  */
 import type { Frame, Page } from 'playwright-core'
-import { launchBrowser, type TestBrowser, type TestPage } from './browser.js'
+import { launchBrowser, type LaunchOptions, type TestBrowser, type TestPage } from './browser.js'
 import { bundlePage, hostPageHtml, viewHtml } from './bundle.js'
 import { proxyRoute } from './proxy.js'
 import { mcpEndpoint, type McpSession } from './mcp.js'
@@ -45,8 +45,8 @@ let viewCounter = 0
 /** Lets a page on another origin keep every message it receives (replies to an attacker would land here). */
 export const INBOX_SCRIPT = `<script>window.inbox = []; addEventListener('message', (e) => inbox.push({ origin: e.origin, data: e.data }))</script>`
 
-export async function startEnv(): Promise<Env> {
-  const [launched, started] = await Promise.allSettled([launchBrowser(), startServers()])
+export async function startEnv(options: { browser?: LaunchOptions } = {}): Promise<Env> {
+  const [launched, started] = await Promise.allSettled([launchBrowser(options.browser), startServers()])
   if (launched.status === 'rejected' || started.status === 'rejected') {
     if (launched.status === 'fulfilled') await launched.value.close()
     if (started.status === 'fulfilled') await started.value.close()
@@ -112,6 +112,11 @@ export interface OpenOptions {
   beforeLoad?: (page: Page) => Promise<void>
   /** `false`: open the host page only; the test mounts (`handle.call('mount', handle.config)`). */
   mount?: boolean
+  /**
+   * Path of another host page on the host origin (default `/host/<host>.html`): a page with its
+   * own layout around `<div id="views">` that loads the same host script (`/host/<host>.js`).
+   */
+  hostPage?: string
 }
 
 /** Defaults every scenario starts from: the capabilities the test views use, light theme. */
@@ -252,7 +257,7 @@ export class HostHandle {
 export async function openHost(env: Env, scenario: Scenario, options: OpenOptions): Promise<HostHandle> {
   const tab = await env.browser.newPage()
   await options.beforeLoad?.(tab.page)
-  const hostUrl = env.servers.host.url(`/host/${options.host}.html`)
+  const hostUrl = env.servers.host.url(options.hostPage ?? `/host/${options.host}.html`)
   let hostFrame: Frame
   if (options.embedded) {
     const embedder = `/embedder-${options.host}.html`
@@ -291,10 +296,13 @@ export async function openHost(env: Env, scenario: Scenario, options: OpenOption
  * The usual per-file setup: starts the environment before the file's tests, closes it after,
  * and prints one timing line per scenario (`BROWSER_STEP_TIMINGS=1` prints every step).
  */
-export function useEnv(hooks: { beforeAll: (fn: () => Promise<void>, timeout?: number) => void; afterAll: (fn: () => Promise<void>, timeout?: number) => void }): () => Env {
+export function useEnv(
+  hooks: { beforeAll: (fn: () => Promise<void>, timeout?: number) => void; afterAll: (fn: () => Promise<void>, timeout?: number) => void },
+  options?: Parameters<typeof startEnv>[0],
+): () => Env {
   let env: Env | undefined
   hooks.beforeAll(async () => {
-    env = await startEnv()
+    env = await startEnv(options)
   }, 60_000)
   hooks.afterAll(async () => {
     await env?.close()

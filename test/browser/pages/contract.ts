@@ -37,6 +37,8 @@ export interface MountConfig {
   /** The Node-side MCP session the host's client forwards to (`/mcp/<id>`). */
   mcpSession?: string
   policy?: HostPolicy
+  /** The frame's accessible name (`mountApp`'s `title`; ours only). */
+  title?: string
   /**
    * Host calls made synchronously right after the frame is created, before the view can have
    * initialized (ours only): shows what the host holds until `initialized`.

@@ -34,6 +34,7 @@ const testHost: TestHostApi = {
       hostInfo: { name: 'mcp-app-bridge test host', version: '1.0.0' },
       capabilities: config.capabilities,
       hostContext: config.hostContext,
+      title: config.title,
       client,
       ...(config.bridgeOptions as object),
       handlers: {
