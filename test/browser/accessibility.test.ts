@@ -1,0 +1,354 @@
+/**
+ * What keyboard, screen-reader, phone and high-contrast users get from `mountApp`'s default
+ * display modes, in Chromium, on a chat layout (a header with controls, the conversation, a
+ * composer fixed at the bottom; `CHAT_PAGE`) with a view that has controls of its own
+ * (`pages/a11y-view.ts`). Chromium runs with real scrollbars (`scrollbars: true`).
+ *
+ * In both frame modes: fullscreen is modal (Tab never reaches a host control hidden under it,
+ * focus the host left in its composer moves into the view, leaving keeps focus in the view); a
+ * view's fullscreen never covers the host's open modal `<dialog>` (read from screenshot pixels:
+ * `elementFromPoint` skips the inert page); a view that closes itself with focus inside leaves
+ * focus on its container, not `<body>`. Layout, in one mode (the host's frame is styled the same
+ * in both): fullscreen fills the visible viewport, not the strip under the page's scrollbar, and
+ * keeps the view and the host's exit button out of a notch's safe areas (CDP
+ * `Emulation.setSafeAreaInsetsOverride`); pip has a visible edge in forced-colours mode. Proxy
+ * mode: the proxy's inner frame is named with the host's title and its page has the host's
+ * language.
+ */
+import { readFileSync } from 'node:fs'
+import type { Frame } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_MOUNT, FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
+import { bundlePage, IIFE_PATH, inlineScript } from './harness/bundle.js'
+import { decodePng } from './harness/png.js'
+import { html } from './harness/servers.js'
+import { Scenario } from './harness/steps.js'
+import type { FrameMode, MountConfig } from './pages/contract.js'
+
+const env = useEnv({ beforeAll, afterAll }, { browser: { scrollbars: true } })
+
+/** A chat: header controls, the conversation with the view's row (`#views`), a composer fixed at the bottom. */
+const CHAT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chat</title><style>body{margin:0;font:16px sans-serif;background:#fff} header{padding:8px} main{padding:8px 8px 80px}
+#composer{position:fixed;left:0;right:0;bottom:0;display:flex;gap:8px;padding:8px;background:#eee} #prompt{flex:1;height:40px} #send{width:64px}</style></head>
+<body><header><button id="menu">Menu</button> <a id="settings" href="#settings">Settings</a></header>
+<main id="chat"><p>User: what is the weather?</p><div id="views"></div></main>
+<form id="composer" onsubmit="return false"><textarea id="prompt" aria-label="Message"></textarea><button id="send">Send</button></form>
+<script src="/host/ours.js"></script></body></html>`
+const HOST_PAGE = '/a11y/chat.html'
+
+let viewUrl: string | undefined
+async function routes(): Promise<string> {
+  if (!viewUrl) {
+    env().servers.host.route(HOST_PAGE, html(CHAT_PAGE))
+    const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Forecast</title></head><body>
+${inlineScript(readFileSync(IIFE_PATH, 'utf8'))}${inlineScript(await bundlePage('a11y-view.ts'))}</body></html>`
+    viewUrl = env().serveView('a11y', body)
+  }
+  return viewUrl
+}
+
+const MODES = ['inline', 'fullscreen', 'pip'] as const
+
+/** Opens the chat page and mounts the view (all three modes offered); resolves once the view is connected. */
+async function open(s: Scenario, frameMode: FrameMode, config: Partial<MountConfig> = {}, before?: (h: HostHandle) => Promise<void>): Promise<HostHandle> {
+  const url = await routes()
+  const h = await s.step('open the chat page', () =>
+    openHost(env(), s, {
+      host: 'ours',
+      view: { url },
+      hostPage: HOST_PAGE,
+      mount: false,
+      config: { frameMode, ...config, hostContext: { ...DEFAULT_MOUNT.hostContext, availableDisplayModes: [...MODES], ...config.hostContext } },
+    }),
+  )
+  try {
+    await before?.(h)
+    await s.step('mount; the view connects', async () => {
+      await h.call('mount', h.config)
+      await h.waitHost('initialized')
+      await (await h.viewFrame()).waitForSelector('html[data-connected]', { state: 'attached' })
+    })
+    return h
+  } catch (error) {
+    await h.close()
+    throw error
+  }
+}
+
+/** The host page's focused element, and whether something else is drawn over its centre. */
+function hostFocus(h: HostHandle): Promise<{ focused: string; obscured: boolean }> {
+  return h.hostFrame.evaluate(() => {
+    const name = (e: Element | null) => (e ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.hasAttribute('data-mcp-app-exit') ? '[exit]' : ''}` : 'null')
+    const focused = document.activeElement!
+    const box = focused.getBoundingClientRect()
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return { focused: name(focused), obscured: !!top && top !== focused && !focused.contains(top) }
+  })
+}
+
+/** The id of the view's focused element (`null` when its document does not have the focus). */
+async function viewFocus(h: HostHandle): Promise<string | null> {
+  return (await h.viewFrame()).evaluate(() => (document.hasFocus() ? document.activeElement?.id || document.activeElement!.tagName.toLowerCase() : null))
+}
+
+const displayMode = (h: HostHandle) => h.hostFrame.evaluate(() => document.querySelector('#views iframe')?.getAttribute('data-display-mode') ?? null)
+
+/**
+ * What assistive technology reads in one frame (Chromium's accessibility tree, CDP
+ * `Accessibility.getFullAXTree`): each node's role and name, in order, ignored nodes left out.
+ */
+async function accessibleNodes(h: HostHandle, frame: Frame): Promise<Array<[string, string]>> {
+  // The top page's session, or the frame's own (the proxy is on another site: its own process).
+  const cdp = await h.page.context().newCDPSession(frame === h.page.mainFrame() ? h.page : frame)
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree')
+    return nodes.filter((node) => !node.ignored).map((node) => [String(node.role?.value ?? ''), String(node.name?.value ?? '')])
+  } finally {
+    await cdp.detach()
+  }
+}
+
+/** The view presses one of its own buttons from the keyboard (focus, then Enter). */
+async function press(h: HostHandle, id: string): Promise<void> {
+  await (await h.viewFrame()).focus(`#${id}`)
+  await h.page.keyboard.press('Enter')
+}
+
+/** The colour drawn at each point of the page's viewport, from one real screenshot: `[r, g, b]`. */
+async function pixels(h: HostHandle, points: Array<[number, number]>): Promise<Array<[number, number, number]>> {
+  const image = decodePng(await h.page.screenshot())
+  const scale = image.width / (await h.page.evaluate(() => innerWidth))
+  return points.map(([x, y]) => {
+    const i = (Math.round(y * scale) * image.width + Math.round(x * scale)) * 4
+    return [image.rgba[i]!, image.rgba[i + 1]!, image.rgba[i + 2]!]
+  })
+}
+
+describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
+  it('makes fullscreen modal: Tab stays in the view and on the way back, focus left in the composer moves into the view, leaving keeps it there', async () => {
+    const s = new Scenario(`accessibility ${frameMode} › fullscreen is modal`)
+    const h = await open(s, frameMode)
+    try {
+      await s.step('the view asks for fullscreen from its own button', async () => {
+        await press(h, 'full')
+        await expect.poll(() => displayMode(h)).toBe('fullscreen')
+      })
+      await s.step("Tab from the view's last control never lands on a host control under the overlay", async () => {
+        await (await h.viewFrame()).focus('#bye')
+        const stops: Array<{ focused: string; obscured: boolean; view: string | null }> = []
+        for (let k = 0; k < 6; k++) {
+          await h.page.keyboard.press('Tab')
+          stops.push({ ...(await hostFocus(h)), view: await viewFocus(h) })
+        }
+        // Only the view's frame and the host's own way back (above the view) get focus; `body` is
+        // focus gone out of the page (to the browser's own controls) before it comes round.
+        expect(stops.filter((stop) => stop.obscured || !/^(iframe|body)$|\[exit\]$/.test(stop.focused))).toEqual([])
+        // Tab goes round: past the way back, into the view again.
+        expect(stops.map((stop) => stop.focused)).toContain('button[exit]')
+        expect(stops.map((stop) => stop.view)).toContain('done')
+      })
+      await s.step('a screen reader finds nothing of the page under it but the way back', async () => {
+        const controls = (await accessibleNodes(h, h.page.mainFrame())).filter(([role]) => /^(button|link|textbox|Iframe)$/.test(role))
+        expect(controls).toEqual([['Iframe', expect.any(String)], ['button', 'Back to the conversation']])
+      })
+      await s.step('back inline from the view: focus stays on its button, the page is usable again', async () => {
+        await press(h, 'inline')
+        await expect.poll(() => displayMode(h)).toBe('inline')
+        expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+        expect(await viewFocus(h)).toBe('inline')
+        expect(await h.hostFrame.evaluate(() => document.querySelectorAll('[inert]').length)).toBe(0)
+      })
+      await s.step('the host sets fullscreen while its composer has focus: focus moves into the view, keys do not reach the hidden composer', async () => {
+        await h.hostFrame.focus('#prompt')
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        expect(await displayMode(h)).toBe('fullscreen')
+        expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+        await h.page.keyboard.type('hi')
+        expect(await h.hostFrame.evaluate(() => (document.getElementById('prompt') as HTMLTextAreaElement).value)).toBe('')
+      })
+      await s.step('the host brings it back inline: focus stays in the view', async () => {
+        await h.call('setHostContext', { displayMode: 'inline' })
+        expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("never covers the host's open modal dialog with a view's fullscreen", async () => {
+    const s = new Scenario(`accessibility ${frameMode} › host's modal dialog`)
+    const h = await open(s, frameMode)
+    try {
+      // The host asks the user something (a tool call's consent) in a modal dialog, focus on a red "Allow".
+      const allow = await s.step('the host opens a modal dialog; its button is drawn red', async () => {
+        const box = await h.hostFrame.evaluate(() => {
+          const dialog = document.createElement('dialog')
+          dialog.innerHTML = '<p>Let the app call "delete_files"?</p><button id="allow" style="background:#f00;border:0;padding:10px 30px">Allow</button> <button id="deny">Deny</button>'
+          document.body.append(dialog)
+          dialog.showModal()
+          const button = document.getElementById('allow')!
+          button.focus()
+          const rect = button.getBoundingClientRect()
+          // A corner of the button, clear of its label.
+          return [rect.x + 4, rect.y + 4] as [number, number]
+        })
+        expect(await pixels(h, [box])).toEqual([[255, 0, 0]])
+        return box
+      })
+      await s.step('the view (inert under the dialog) asks for fullscreen from a script; granted', async () => {
+        await (await h.viewFrame()).evaluate(() => document.getElementById('full')!.click())
+        await expect.poll(() => displayMode(h)).toBe('fullscreen')
+      })
+      await s.step('the dialog is still what the user sees, and its button keeps the focus', async () => {
+        expect((await hostFocus(h)).focused).toBe('button#allow')
+        // Painted after the mode changed: poll the screenshot rather than sleep.
+        await expect.poll(() => pixels(h, [allow]), { timeout: 2_000 }).toEqual([[255, 0, 0]])
+        // Still so a moment later (two frames drawn).
+        await h.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+        expect(await pixels(h, [allow])).toEqual([[255, 0, 0]])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('leaves focus on the view\'s container, not <body>, when the view closes itself with focus inside', async () => {
+    const s = new Scenario(`accessibility ${frameMode} › focus after the view closes`)
+    const h = await open(s, frameMode)
+    try {
+      await s.step('"Close app" from the keyboard; the host tears the view down', async () => {
+        await press(h, 'bye')
+        await h.waitHost('requestteardown')
+        expect((await hostFocus(h)).focused).toBe('iframe')
+        await h.call('teardown', 'the view asked')
+        await h.waitHost('close')
+        expect(await h.call('frame')).toBeNull()
+      })
+      await s.step('focus is on the row where the view was, and Tab goes on from there', async () => {
+        expect((await hostFocus(h)).focused).toBe('div#views')
+        await h.page.keyboard.press('Tab')
+        expect((await hostFocus(h)).focused).toBe('textarea#prompt')
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => {
+  it("fills the visible viewport in fullscreen, not the strip under the page's scrollbar", async () => {
+    const s = new Scenario('accessibility › fullscreen beside the scrollbar')
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('a conversation long enough to scroll', () =>
+        handle.hostFrame.evaluate(() => {
+          for (let k = 0; k < 80; k++) document.getElementById('views')!.insertAdjacentHTML('beforebegin', `<p>message ${k}</p>`)
+        }),
+      ),
+    )
+    try {
+      await s.step('fullscreen: the frame is the visible viewport, and the view\'s right edge (red) is drawn', async () => {
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        const layout = () =>
+          h.hostFrame.evaluate(() => {
+            const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
+            const root = document.documentElement
+            return { frame: [rect.x, rect.y, rect.width, rect.height], visible: [0, 0, root.clientWidth, root.clientHeight], scrollbar: innerWidth - root.clientWidth }
+          })
+        await expect.poll(async () => {
+          const { frame, visible } = await layout()
+          return frame.join() === visible.join()
+        }).toBe(true)
+        const { visible, scrollbar } = await layout()
+        expect(scrollbar).toBeGreaterThan(0)
+        const [width, height] = [visible[2]!, visible[3]!]
+        expect(await pixels(h, [[width - 4, height / 2]])).toEqual([[255, 0, 0]])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('keeps the view and the way back clear of the safe areas in fullscreen (a notch, a home indicator)', async () => {
+    const s = new Scenario('accessibility › fullscreen and safe areas')
+    const insets = { top: 47, right: 0, bottom: 34, left: 0 }
+    const size = { width: 390, height: 844 }
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('a phone: 390 × 844 with a 47px notch and a 34px home indicator', async () => {
+        await handle.page.setViewportSize(size)
+        const cdp = await handle.page.context().newCDPSession(handle.page)
+        await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+      }),
+    )
+    try {
+      await s.step('fullscreen: the frame covers the screen, the view and the host\'s button sit inside the safe area', async () => {
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await expect.poll(() => displayMode(h)).toBe('fullscreen')
+        const view = await h.viewFrame()
+        const inView = await view.evaluate(() => ({
+          done: document.getElementById('done')!.getBoundingClientRect().top,
+          book: document.getElementById('book')!.getBoundingClientRect().bottom,
+        }))
+        const host = await h.hostFrame.evaluate(() => {
+          const frame = document.querySelector('#views iframe')!
+          const rect = frame.getBoundingClientRect()
+          const style = getComputedStyle(frame)
+          const exit = document.querySelector('[data-mcp-app-exit]')!.getBoundingClientRect()
+          const hit = document.elementFromPoint(exit.x + exit.width / 2, exit.y + exit.height / 2)
+          return {
+            frame: [rect.x, rect.y, rect.width, rect.height],
+            content: { top: rect.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop), left: rect.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) },
+            exit: { top: exit.top, right: exit.right, onTop: hit?.hasAttribute('data-mcp-app-exit') ?? false },
+          }
+        })
+        expect(host.frame).toEqual([0, 0, size.width, size.height])
+        // "Done" at the top of the view, "Book" at its bottom, in the page's coordinates.
+        expect(host.content.top + inView.done).toBeGreaterThanOrEqual(insets.top)
+        expect(host.content.top + inView.book).toBeLessThanOrEqual(size.height - insets.bottom)
+        expect(host.exit.top).toBeGreaterThanOrEqual(insets.top)
+        expect(host.exit.right).toBeLessThanOrEqual(size.width - insets.right)
+        expect(host.exit.onTop).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('draws an edge around pip in forced-colours mode, where its shadow is dropped', async () => {
+    const s = new Scenario('accessibility › pip in forced colours')
+    const h = await open(s, 'srcdoc', {}, (handle) => s.step('forced colours', () => handle.page.emulateMedia({ forcedColors: 'active' })))
+    try {
+      await s.step('pip: the pixels just outside its left edge differ from the page around it and from the view inside', async () => {
+        await h.call('setHostContext', { displayMode: 'pip' })
+        await expect.poll(() => displayMode(h)).toBe('pip')
+        const box = await h.hostFrame.evaluate(() => {
+          const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
+          return { x: rect.x, y: rect.y + rect.height / 2, shadow: getComputedStyle(document.querySelector('#views iframe')!).boxShadow }
+        })
+        expect(box.shadow).toBe('none')
+        const [page, edge, inside] = await pixels(h, [[box.x - 12, box.y], [box.x - 1, box.y], [box.x + 4, box.y]])
+        expect(edge).not.toEqual(page)
+        expect(edge).not.toEqual(inside)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('accessibility of the sandbox proxy (proxy frame)', () => {
+  it("names the proxy's inner frame with the host's title and gives its page the host's language", async () => {
+    const s = new Scenario('accessibility proxy › names and language')
+    const h = await open(s, 'proxy', { title: 'Weather forecast', hostContext: { ...DEFAULT_MOUNT.hostContext, locale: 'fr-FR' } })
+    try {
+      await s.step('the host\'s frame, then the proxy\'s: both named "Weather forecast"; the proxy page in French', async () => {
+        expect(await accessibleNodes(h, h.page.mainFrame())).toContainEqual(['Iframe', 'Weather forecast'])
+        const proxy = await h.outerFrame()
+        expect(await accessibleNodes(h, proxy)).toEqual([['RootWebArea', 'Weather forecast'], ['Iframe', 'Weather forecast']])
+        expect(await proxy.evaluate(() => ({ lang: document.documentElement.lang, title: document.title }))).toEqual({ lang: 'fr-FR', title: 'Weather forecast' })
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})
