@@ -9,7 +9,8 @@
  * its own way back above it: a button (`button[data-mcp-app-exit]`) at the frame's top right
  * corner, and Escape in the host's document for fullscreen. A view cannot hide them, and cannot
  * keep the user in a full-window page that imitates the host. Fullscreen is modal: the page under
- * it is `inert` (no focus, no reading there), and focus moves into the view.
+ * it is `inert` (no focus, no reading there), and focus moves into the view; asked for while the
+ * host has a modal dialog open, it waits below the dialog until that closes.
  */
 import type { McpUiDisplayMode } from '../protocol/index.js'
 
@@ -47,7 +48,7 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
   let inlineCss: string | undefined
   let release: (() => void) | undefined
   const exit = options.onExit && createExitControl(frame, options.onExit, options.exitLabel ?? 'Back to the conversation')
-  return (mode) => {
+  const apply = (mode: McpUiDisplayMode): void => {
     frame.setAttribute('data-display-mode', mode)
     // Out of the top layer (an open popover closes when it stops being one); back below if the mode wants it.
     frame.removeAttribute('popover')
@@ -69,13 +70,21 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
       if (!modal) showOnTop(frame)
       // After the frame, so that it is above it in the top layer (below the dialog with it).
       exit?.show(mode, !modal)
-      if (mode === 'fullscreen' && !modal) {
+      if (modal) {
+        // Once the user has answered (the last modal closed), the view takes its place: on top,
+        // and for fullscreen modal with the focus, as if it had been asked for then.
+        const doc = frame.ownerDocument
+        const onClose = () => hasOpenModal(doc) || apply(mode)
+        doc.addEventListener('close', onClose, true)
+        release = () => doc.removeEventListener('close', onClose, true)
+      } else if (mode === 'fullscreen') {
         release = makeOthersInert(frame)
         const focused = frame.ownerDocument.activeElement
         if (focused !== frame && !focused?.hasAttribute('data-mcp-app-exit')) frame.focus()
       }
     }
   }
+  return apply
 }
 
 function showOnTop(element: HTMLElement): void {

@@ -7,7 +7,7 @@
  * In both frame modes: fullscreen is modal (Tab never reaches a host control hidden under it,
  * focus the host left in its composer moves into the view, leaving keeps focus in the view); a
  * view's fullscreen never covers the host's open modal `<dialog>` (read from screenshot pixels:
- * `elementFromPoint` skips the inert page); a view that closes itself with focus inside leaves
+ * `elementFromPoint` skips the inert page) and is modal once the dialog closes; a view that closes itself with focus inside leaves
  * focus on its container, not `<body>`. Layout, in one mode (the host's frame is styled the same
  * in both): fullscreen fills the visible viewport, not the strip under the page's scrollbar, and
  * keeps the view and the host's exit button out of a notch's safe areas (CDP
@@ -176,7 +176,7 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
     }
   })
 
-  it("never covers the host's open modal dialog with a view's fullscreen", async () => {
+  it("never covers the host's open modal dialog with a view's fullscreen, and is modal once the dialog closes", async () => {
     const s = new Scenario(`accessibility ${frameMode} › host's modal dialog`)
     const h = await open(s, frameMode)
     try {
@@ -184,7 +184,7 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
       const allow = await s.step('the host opens a modal dialog; its button is drawn red', async () => {
         const box = await h.hostFrame.evaluate(() => {
           const dialog = document.createElement('dialog')
-          dialog.innerHTML = '<p>Let the app call "delete_files"?</p><button id="allow" style="background:#f00;border:0;padding:10px 30px">Allow</button> <button id="deny">Deny</button>'
+          dialog.innerHTML = '<p>Let the app call "delete_files"?</p><form method="dialog"><button id="allow" style="background:#f00;border:0;padding:10px 30px">Allow</button> <button id="deny">Deny</button></form>'
           document.body.append(dialog)
           dialog.showModal()
           const button = document.getElementById('allow')!
@@ -202,11 +202,24 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
       })
       await s.step('the dialog is still what the user sees, and its button keeps the focus', async () => {
         expect((await hostFocus(h)).focused).toBe('button#allow')
+        // The way back waits below the dialog with the frame, not in the top layer over it.
+        expect(await h.hostFrame.evaluate(() => document.querySelector('[data-mcp-app-exit]')!.matches(':popover-open'))).toBe(false)
         // Painted after the mode changed: poll the screenshot rather than sleep.
         await expect.poll(() => pixels(h, [allow]), { timeout: 2_000 }).toEqual([[255, 0, 0]])
         // Still so a moment later (two frames drawn).
         await h.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
         expect(await pixels(h, [allow])).toEqual([[255, 0, 0]])
+      })
+      await s.step('the user answers; with the dialog closed the fullscreen view is modal: focus in it, Tab never under it', async () => {
+        await h.page.keyboard.press('Enter')
+        expect(await h.hostFrame.evaluate(() => document.querySelector('dialog')!.open)).toBe(false)
+        await expect.poll(() => hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+        const stops = []
+        for (let k = 0; k < 4; k++) {
+          await h.page.keyboard.press('Tab')
+          stops.push(await hostFocus(h))
+        }
+        expect(stops.filter((stop) => stop.obscured || !/^(iframe|body)$|\[exit\]$/.test(stop.focused))).toEqual([])
       })
     } finally {
       await h.close()
@@ -308,6 +321,25 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         expect(host.exit.top).toBeGreaterThanOrEqual(insets.top)
         expect(host.exit.right).toBeLessThanOrEqual(size.width - insets.right)
         expect(host.exit.onTop).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('leaves most of the page in use beside pip at 400% zoom (a 1,280 × 1,024 screen: 320 × 256 CSS px)', async () => {
+    const s = new Scenario('accessibility › pip at 400% zoom')
+    const size = { width: 320, height: 256 }
+    const h = await open(s, 'srcdoc', {}, (handle) => s.step('zoomed to 400%', () => handle.page.setViewportSize(size)))
+    try {
+      await s.step('pip covers less than half of the page', async () => {
+        await h.call('setHostContext', { displayMode: 'pip' })
+        await expect.poll(() => displayMode(h)).toBe('pip')
+        const area = await h.hostFrame.evaluate(() => {
+          const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
+          return (rect.width * rect.height) / (innerWidth * innerHeight)
+        })
+        expect(area).toBeLessThan(0.5)
       })
     } finally {
       await h.close()

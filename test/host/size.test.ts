@@ -36,14 +36,16 @@
  * shown over the host's open modal dialog, sized to the visible viewport and clear of a notch,
  * pip outlined for forced colours, focus kept where a removed view was, the frame named by the
  * tool's `annotations.title`, the proxy's inner frame named in the host's language: 15,738 B; and 15,766 B for the page made
- * inert across shadow roots and the way back kept below a host's modal dialog.)
+ * inert across shadow roots and the way back kept below a host's modal dialog; 15,801 B for a
+ * fullscreen asked for under that dialog becoming modal once it closes, and pip at most half the
+ * viewport's height.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 15_770
+const HOST_CEILING = 15_810
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
