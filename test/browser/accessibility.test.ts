@@ -164,12 +164,25 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
         await h.call('setHostContext', { displayMode: 'fullscreen' })
         expect(await displayMode(h)).toBe('fullscreen')
         expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+        // Into the view's own document, through the proxy's page in proxy mode: the next key is the view's.
+        await expect.poll(() => viewFocus(h)).not.toBeNull()
         await h.page.keyboard.type('hi')
         expect(await h.hostFrame.evaluate(() => (document.getElementById('prompt') as HTMLTextAreaElement).value)).toBe('')
       })
       await s.step('the host brings it back inline: focus stays in the view', async () => {
         await h.call('setHostContext', { displayMode: 'inline' })
         expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+      })
+      await s.step('inline, the keyboard passes through the view both ways: Shift+Tab from its first control to the page before it, Tab from its last to the page after it', async () => {
+        const settled = () => h.hostFrame.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+        await (await h.viewFrame()).focus('#done')
+        await h.page.keyboard.press('Shift+Tab')
+        await settled()
+        expect(await hostFocus(h)).toEqual({ focused: 'a#settings', obscured: false })
+        await (await h.viewFrame()).focus('#book')
+        await h.page.keyboard.press('Tab')
+        await settled()
+        expect(await hostFocus(h)).toEqual({ focused: 'textarea#prompt', obscured: false })
       })
     } finally {
       await h.close()
