@@ -9,8 +9,10 @@
  * its own way back above it: a button (`button[data-mcp-app-exit]`) at the frame's top right
  * corner, and Escape in the host's document for fullscreen. A view cannot hide them, and cannot
  * keep the user in a full-window page that imitates the host. Fullscreen is modal: the page under
- * it is `inert` (no focus, no reading there), and focus moves into the view; asked for while the
- * host has a modal dialog open, it waits below the dialog until that closes.
+ * it is `inert` (no focus, no reading there), and focus left in the page moves to that button
+ * (never into the view: a view cannot take the keyboard by asking), and back when it ends. Asked
+ * for while the host has a modal dialog open, a mode waits below the dialog until that closes; a
+ * dialog opened over fullscreen goes above it.
  */
 import type { McpUiDisplayMode } from '../protocol/index.js'
 
@@ -42,13 +44,16 @@ export interface DisplayModeApplierOptions {
 /**
  * Returns the function that puts `frame` into a mode. Leaving `inline` keeps the frame's inline
  * styles aside and returning restores them, so the size the view had in the conversation comes
- * back with it.
+ * back with it. One view per page is out of the conversation: another one leaving it sends this
+ * one back inline first (through `onExit`, so that its view is told).
  */
 export function createDisplayModeApplier(frame: HTMLElement, options: DisplayModeApplierOptions = {}): (mode: McpUiDisplayMode) => void {
   let inlineCss: string | undefined
   let release: (() => void) | undefined
   const exit = options.onExit && createExitControl(frame, options.onExit, options.exitLabel ?? 'Back to the conversation')
+  const leave = () => (options.onExit ? options.onExit() : apply('inline'))
   const apply = (mode: McpUiDisplayMode): void => {
+    const doc = frame.ownerDocument
     frame.setAttribute('data-display-mode', mode)
     // Out of the top layer (an open popover closes when it stops being one); back below if the mode wants it.
     frame.removeAttribute('popover')
@@ -58,34 +63,59 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
     if (mode === 'inline') {
       if (inlineCss !== undefined) frame.style.cssText = inlineCss
       inlineCss = undefined
-    } else {
-      inlineCss ??= frame.style.cssText
-      frame.style.cssText = `${inlineCss};${MODE_CSS[mode]}`
-      // A modal dialog the host has open (a consent, say) stays above: the view must not cover
-      // what the user is answering, nor take the focus from it.
-      const modal = hasOpenModal(frame.ownerDocument)
-      // Out of the conversation, in the top layer where the browser has one: `position: fixed`
-      // alone is placed against a message row that transforms or contains its content (a
-      // virtualised list, `content-visibility`), and moving the frame out would reload it.
-      if (!modal) showOnTop(frame)
-      // After the frame, so that it is above it in the top layer (below the dialog with it).
-      exit?.show(mode, !modal)
-      if (modal) {
-        // Once the user has answered (the last modal closed), the view takes its place: on top,
-        // and for fullscreen modal with the focus, as if it had been asked for then.
-        const doc = frame.ownerDocument
-        const onClose = () => hasOpenModal(doc) || apply(mode)
-        doc.addEventListener('close', onClose, true)
-        release = () => doc.removeEventListener('close', onClose, true)
-      } else if (mode === 'fullscreen') {
-        release = makeOthersInert(frame)
-        const focused = frame.ownerDocument.activeElement
-        if (focused !== frame && !focused?.hasAttribute('data-mcp-app-exit')) frame.focus()
-      }
+      return
     }
+    inlineCss ??= frame.style.cssText
+    frame.style.cssText = `${inlineCss};${MODE_CSS[mode]}`
+    const before = outOfConversation.get(doc)
+    if (before && before !== leave) before()
+    outOfConversation.set(doc, leave)
+    const undo: Array<() => unknown> = [() => outOfConversation.get(doc) === leave && outOfConversation.delete(doc)]
+    release = () => undo.forEach((step) => step())
+    // A modal dialog the host has open (a consent, say) stays above: the view must not cover
+    // what the user is answering, nor take the focus from it.
+    const modal = openModal(doc)
+    // Out of the conversation, in the top layer where the browser has one: `position: fixed`
+    // alone is placed against a message row that transforms or contains its content (a
+    // virtualised list, `content-visibility`), and moving the frame out would reload it.
+    if (!modal) showOnTop(frame)
+    // After the frame, so that it is above it in the top layer (below the dialog with it).
+    exit?.show(mode, !modal)
+    // Fullscreen is modal, so the page is watched: a dialog the host opens goes above the view (the
+    // view waits below it), and a row the conversation adds meanwhile is inert too.
+    const inert = mode === 'fullscreen' && !modal ? makeOthersInert(frame) : undefined
+    const check = () => {
+      // Once the user has answered (the dialog closed, or left the page), the view takes its
+      // place: on top, and for fullscreen modal, as if it had been asked for then.
+      if (modal ? openModal(doc) !== modal : openModal(doc)) apply(mode)
+      else inert?.more()
+    }
+    const watcher = new (doc.defaultView ?? globalThis).MutationObserver(check)
+    if (modal || inert) watcher.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['open'] })
+    // A dialog in a shadow root closes where the watcher does not see.
+    modal?.addEventListener('close', check)
+    undo.push(() => {
+      watcher.disconnect()
+      modal?.removeEventListener('close', check)
+    })
+    if (!inert) return
+    undo.push(inert.free)
+    // Focus left in the page, now inert, goes to the host's way back, not into the view: a view
+    // must not be able to take the keyboard (what the user types into the composer) by asking for
+    // fullscreen. Leaving, it returns where it was, unless the user took it into the view.
+    const previous = doc.activeElement
+    if (previous === frame || !exit) return
+    exit.button.focus()
+    undo.push(() => {
+      const now = doc.activeElement
+      if (!now || now === doc.body || now === exit.button) ((previous as HTMLElement | null)?.isConnected ? (previous as HTMLElement) : frame).focus()
+    })
   }
   return apply
 }
+
+/** Per page, how to send the view that is out of the conversation back into it. */
+const outOfConversation = new WeakMap<Document, () => void>()
 
 function showOnTop(element: HTMLElement): void {
   if (element.showPopover && element.isConnected) {
@@ -94,32 +124,43 @@ function showOnTop(element: HTMLElement): void {
   }
 }
 
-function hasOpenModal(doc: Document): boolean {
+/** The modal dialog open in the page: in the document, or where the focus is inside shadow roots. */
+function openModal(doc: Document): Element | null {
   try {
-    return !!doc.querySelector(':modal')
+    let focused = doc.activeElement
+    while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement
+    // `dialog:modal`, not `:modal`: a page in the browser's fullscreen (Fullscreen API) is no dialog.
+    return doc.querySelector('dialog:modal') ?? focused?.closest('dialog:modal') ?? null
   } catch {
-    return false // a browser without `:modal` has no modal dialogs either (or cannot tell)
+    return null // a browser without `:modal` has no modal dialogs either (or cannot tell)
   }
 }
 
 /**
  * Makes everything in the page `inert` but `frame` and the host's exit control (each ancestor's
- * other children), and returns the undo, which frees only what was not inert before.
+ * other children): `more()` does it again for what was added since, `free()` frees only what was
+ * not inert before.
  */
-function makeOthersInert(frame: HTMLElement): () => void {
+function makeOthersInert(frame: HTMLElement) {
   const made: HTMLElement[] = []
-  let node: Element | undefined = frame
-  for (let parent = node.parentNode; node && parent && parent.nodeType !== 9; parent = node.parentNode) {
-    for (const sibling of (parent as ParentNode).children as Iterable<HTMLElement>) {
-      if (sibling === node || sibling.inert !== false || sibling.hasAttribute('data-mcp-app-exit')) continue
-      sibling.inert = true
-      made.push(sibling)
+  const more = () => {
+    let node: Element | undefined = frame
+    for (let parent = node.parentNode; node && parent && parent.nodeType !== 9; parent = node.parentNode) {
+      for (const sibling of (parent as ParentNode).children as Iterable<HTMLElement>) {
+        if (sibling === node || sibling.inert !== false || sibling.hasAttribute('data-mcp-app-exit')) continue
+        sibling.inert = true
+        made.push(sibling)
+      }
+      // Out of a shadow root, on to its host and the host's siblings.
+      node = parent.nodeType === 11 ? (parent as ShadowRoot).host : (parent as Element)
     }
-    // Out of a shadow root, on to its host and the host's siblings.
-    node = parent.nodeType === 11 ? (parent as ShadowRoot).host : (parent as Element)
   }
-  return () => {
-    for (const element of made) element.inert = false
+  more()
+  return {
+    more,
+    free() {
+      for (const element of made) element.inert = false
+    },
   }
 }
 
@@ -134,10 +175,11 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   button.setAttribute('aria-label', label)
   button.setAttribute('data-mcp-app-exit', '')
   const exit = () => {
-    // Focus on the button would fall to the page's body when it goes: the view keeps it instead.
+    // Focus on the button would fall to the page's body when it goes: where it was before
+    // fullscreen (see above), else the view.
     const focused = doc.activeElement === button
     onExit()
-    if (focused) frame.focus()
+    if (focused && (!doc.activeElement || doc.activeElement === doc.body)) frame.focus()
   }
   button.onclick = exit
   const place = () => {
@@ -151,6 +193,7 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()
   let fullscreen = false
   return {
+    button,
     show(mode: McpUiDisplayMode, onTop: boolean) {
       // A frame out of the document has nowhere to put the button.
       if (!frame.isConnected) return
@@ -158,7 +201,8 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
       place()
       if (onTop) showOnTop(button)
       win?.addEventListener('resize', place)
-      fullscreen = mode === 'fullscreen'
+      // Not while below a dialog: its Escape is the dialog's.
+      fullscreen = mode === 'fullscreen' && onTop
       if (fullscreen) doc.addEventListener('keydown', onKey)
     },
     hide() {

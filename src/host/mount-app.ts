@@ -236,9 +236,13 @@ export function mountApp(options: MountAppOptions): MountedApp {
   bridge.on('close', (reason) => {
     loading.abort(reason)
     stopWatching?.()
-    // Takes the default way back out of the page with the frame.
-    defaultMode?.('inline')
-    const focused = doc.activeElement === frame
+    // Where the focus is, before the way back (which may hold it) goes.
+    const active = doc.activeElement
+    const focused = active === frame || !!active?.hasAttribute('data-mcp-app-exit')
+    // Takes the way back, and a fullscreen's hold on the page, with the frame: the default one, or
+    // the host's own applier (which may be built on the default) told the view is inline.
+    if (prepared && !inline()) applyMode('inline', frame)
+    else defaultMode?.('inline')
     frame.remove()
     // Focus in the view would fall to the page's body (a screen reader starts over at the top):
     // it stays where the view was instead.

@@ -108,10 +108,6 @@ export function startSandboxProxy(win: Window, parent: Poster = win.parent): str
     view = frame.contentWindow
   }
 
-  // Focus given to the proxy (the host focusing its frame: fullscreen, say) is the view's: the proxy
-  // has nothing to focus, and the keys typed next belong to the view. After the focus event: moved
-  // inside it, the focus does not reach the view's document.
-  win.addEventListener('focus', () => setTimeout(() => inner?.focus()))
   win.addEventListener('message', (event) => {
     const data: unknown = event.data
     if (!isObject(data)) return

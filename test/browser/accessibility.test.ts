@@ -126,7 +126,7 @@ async function pixels(h: HostHandle, points: Array<[number, number]>): Promise<A
 }
 
 describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
-  it('makes fullscreen modal: Tab stays in the view and on the way back, focus left in the composer moves into the view, leaving keeps it there', async () => {
+  it('makes fullscreen modal: Tab stays in the view and on the way back, the page's focus goes to the way back (never into the view) and returns, a view cannot take the keyboard', async () => {
     const s = new Scenario(`accessibility ${frameMode} › fullscreen is modal`)
     const h = await open(s, frameMode)
     try {
@@ -159,19 +159,29 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
         expect(await viewFocus(h)).toBe('inline')
         expect(await h.hostFrame.evaluate(() => document.querySelectorAll('[inert]').length)).toBe(0)
       })
-      await s.step('the host sets fullscreen while its composer has focus: focus moves into the view, keys do not reach the hidden composer', async () => {
+      await s.step("the host sets fullscreen while its composer has focus: the focus goes to the host's way back, not into the view; keys reach neither", async () => {
         await h.hostFrame.focus('#prompt')
         await h.call('setHostContext', { displayMode: 'fullscreen' })
         expect(await displayMode(h)).toBe('fullscreen')
-        expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
-        // Into the view's own document, through the proxy's page in proxy mode: the next key is the view's.
-        await expect.poll(() => viewFocus(h)).not.toBeNull()
+        expect(await hostFocus(h)).toEqual({ focused: 'button[exit]', obscured: false })
         await h.page.keyboard.type('hi')
         expect(await h.hostFrame.evaluate(() => (document.getElementById('prompt') as HTMLTextAreaElement).value)).toBe('')
+        expect(await (await h.viewFrame()).evaluate(() => (document.getElementById('city') as HTMLInputElement).value)).toBe('')
       })
-      await s.step('the host brings it back inline: focus stays in the view', async () => {
-        await h.call('setHostContext', { displayMode: 'inline' })
-        expect(await hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+      await s.step('Escape from there: back inline, the focus back in the composer', async () => {
+        await h.page.keyboard.press('Escape')
+        await expect.poll(() => displayMode(h)).toBe('inline')
+        expect(await hostFocus(h)).toEqual({ focused: 'textarea#prompt', obscured: false })
+      })
+      await s.step('a view that asks for fullscreen and at once for inline does not take the keyboard from the composer', async () => {
+        await (await h.viewFrame()).evaluate(() => {
+          document.getElementById('full')!.click()
+          setTimeout(() => document.getElementById('inline')!.click(), 30)
+        })
+        await expect.poll(() => h.hostEvents('displaymode').then((events) => events.map((event) => event.data).slice(-2))).toEqual(['fullscreen', 'inline'])
+        await h.page.keyboard.type('my pass')
+        expect(await h.hostFrame.evaluate(() => (document.getElementById('prompt') as HTMLTextAreaElement).value)).toBe('my pass')
+        expect(await (await h.viewFrame()).evaluate(() => (document.getElementById('city') as HTMLInputElement).value)).toBe('')
       })
       await s.step('inline, the keyboard passes through the view both ways: Shift+Tab from its first control to the page before it, Tab from its last to the page after it', async () => {
         const settled = () => h.hostFrame.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
@@ -223,10 +233,10 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
         await h.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
         expect(await pixels(h, [allow])).toEqual([[255, 0, 0]])
       })
-      await s.step('the user answers; with the dialog closed the fullscreen view is modal: focus in it, Tab never under it', async () => {
+      await s.step("the user answers; with the dialog closed the fullscreen view is modal: the focus on the host's way back, Tab never under it", async () => {
         await h.page.keyboard.press('Enter')
         expect(await h.hostFrame.evaluate(() => document.querySelector('dialog')!.open)).toBe(false)
-        await expect.poll(() => hostFocus(h)).toEqual({ focused: 'iframe', obscured: false })
+        await expect.poll(() => hostFocus(h)).toEqual({ focused: 'button[exit]', obscured: false })
         const stops = []
         for (let k = 0; k < 4; k++) {
           await h.page.keyboard.press('Tab')
@@ -289,6 +299,62 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         expect(scrollbar).toBeGreaterThan(0)
         const [width, height] = [visible[2]!, visible[3]!]
         expect(await pixels(h, [[width - 4, height / 2]])).toEqual([[255, 0, 0]])
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("lets the host's dialogs above a fullscreen view: one kept in the page and shown over it, one in a shadow root, one removed without close()", async () => {
+    const s = new Scenario("accessibility › the host's dialogs and a fullscreen view")
+    const h = await open(s, 'srcdoc')
+    const onTop = () => h.hostFrame.evaluate(() => document.querySelector('#views iframe')!.matches(':popover-open'))
+    const composerInert = () => h.hostFrame.evaluate(() => !!document.getElementById('prompt')!.closest('[inert]'))
+    try {
+      await s.step('a consent dialog kept in the page, shown while the view is fullscreen, can be answered; the view is modal again after', async () => {
+        await h.hostFrame.evaluate(() => {
+          const dialog = document.createElement('dialog')
+          dialog.id = 'consent'
+          dialog.innerHTML = '<p>Open https://example.com?</p><button id="allow">Allow</button>'
+          document.body.append(dialog)
+          dialog.querySelector('button')!.onclick = () => dialog.close('allowed')
+        })
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await expect.poll(composerInert).toBe(true)
+        await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).showModal())
+        await h.hostFrame.click('#allow')
+        expect(await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).returnValue)).toBe('allowed')
+        await expect.poll(onTop).toBe(true)
+        expect(await composerInert()).toBe(true)
+        await h.call('setHostContext', { displayMode: 'inline' })
+      })
+      await s.step('a modal dialog in a shadow root (a design system) is not covered', async () => {
+        await h.hostFrame.evaluate(() => {
+          const host = document.createElement('x-consent')
+          document.body.append(host)
+          host.attachShadow({ mode: 'open' }).innerHTML = '<dialog><button>OK</button></dialog>'
+          host.shadowRoot!.querySelector('dialog')!.showModal()
+        })
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        expect(await onTop()).toBe(false)
+        // Answered: the view takes its place, on top and modal.
+        await h.hostFrame.evaluate(() => document.querySelector('x-consent')!.shadowRoot!.querySelector('dialog')!.close())
+        await expect.poll(onTop).toBe(true)
+        expect(await composerInert()).toBe(true)
+        await h.call('setHostContext', { displayMode: 'inline' })
+      })
+      await s.step('a modal dialog a framework removes without close(): the waiting fullscreen still becomes modal', async () => {
+        await h.hostFrame.evaluate(() => {
+          const dialog = document.createElement('dialog')
+          dialog.id = 'unmounted'
+          document.body.append(dialog)
+          dialog.showModal()
+        })
+        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        expect(await onTop()).toBe(false)
+        await h.hostFrame.evaluate(() => document.getElementById('unmounted')!.remove())
+        await expect.poll(onTop).toBe(true)
+        expect(await composerInert()).toBe(true)
       })
     } finally {
       await h.close()

@@ -412,7 +412,7 @@ describe('display modes', () => {
     expect(app.iframe.style.position).toBe('')
   })
 
-  it('makes fullscreen modal: the page under it inert, focus in the view; back inline, frees only what it made inert', async () => {
+  it("makes fullscreen modal: the page under it inert, the page's focus on the way back (not in the view); back inline, the focus returns and only what it made inert is freed", async () => {
     const modes = ['inline' as const, 'fullscreen' as const, 'pip' as const]
     const { app, window, container } = mount({ hostContext: { availableDisplayModes: modes } })
     const doc = window.document
@@ -429,13 +429,25 @@ describe('display modes', () => {
     app.bridge.setHostContext({ displayMode: 'fullscreen' })
     expect([composer.inert, sibling.inert, (container as HTMLElement).inert, app.iframe.inert]).toEqual([true, true, false, false])
     expect((doc.querySelector('[data-mcp-app-exit]') as unknown as HTMLElement).inert).toBe(false)
-    expect(doc.activeElement).toBe(app.iframe)
-    // Pip is not modal: the page stays in use.
+    // A view must not take the keyboard by asking for fullscreen: the focus goes to the host's way back.
+    expect(doc.activeElement).toBe(doc.querySelector('[data-mcp-app-exit]'))
+    // Pip is not modal: the page stays in use, the focus back where it was.
     app.bridge.setHostContext({ displayMode: 'pip' })
     expect([composer.inert, sibling.inert]).toEqual([false, false])
+    expect(doc.activeElement).toBe(composer)
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    // A row the conversation adds meanwhile is inert too.
+    const reply = doc.createElement('p')
+    doc.body.append(reply)
+    await until(() => reply.inert)
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect([composer.inert, sibling.inert, dialog.inert, reply.inert]).toEqual([false, false, true, false])
+    expect(doc.activeElement).toBe(composer)
+    // A user who took the focus into the view keeps it there.
+    app.iframe.focus()
     app.bridge.setHostContext({ displayMode: 'fullscreen' })
     app.bridge.setHostContext({ displayMode: 'inline' })
-    expect([composer.inert, sibling.inert, dialog.inert]).toEqual([false, false, true])
+    expect(doc.activeElement).toBe(app.iframe)
   })
 
   it('makes the page inert around a fullscreen view inside a shadow root too', async () => {
@@ -458,6 +470,38 @@ describe('display modes', () => {
     expect([header.inert, composer.inert]).toEqual([false, false])
   })
 
+  it('keeps one view out of the conversation per page: the one before goes back inline, and its view is told', async () => {
+    const modes = ['inline' as const, 'fullscreen' as const, 'pip' as const]
+    const { window, container } = openPage()
+    const second = window.document.createElement('div')
+    window.document.body.appendChild(second)
+    const options = { sandbox: 'srcdoc', hostInfo: HOST_INFO, resource: { html: HTML }, hostContext: { availableDisplayModes: modes } } as const
+    const first = mountApp({ ...options, container } as MountAppOptions)
+    const other = mountApp({ ...options, container: second as unknown as Element } as MountAppOptions)
+    const views = [await viewOf(first, window), await viewOf(other, window)]
+    for (const view of views) await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    first.bridge.setHostContext({ displayMode: 'fullscreen' })
+    await views[1]!.request('ui/request-display-mode', { mode: 'fullscreen' })
+    expect([first.bridge.hostContext.displayMode, other.bridge.hostContext.displayMode]).toEqual(['inline', 'fullscreen'])
+    await until(() => views[0]!.notifications('ui/notifications/host-context-changed').some((note) => note.params.displayMode === 'inline'))
+    // The second is not inside the first's inert page, and one way back is shown.
+    expect([second.inert, (container as HTMLElement).inert]).toEqual([false, true])
+    expect(window.document.querySelectorAll('[data-mcp-app-exit]').length).toBe(1)
+    other.bridge.close('done')
+    expect((container as HTMLElement).inert).toBe(false)
+  })
+
+  it("tells a host's own display-mode function the view is inline when it closes out of the conversation", async () => {
+    const applyDisplayMode = vi.fn()
+    const modes = ['inline' as const, 'fullscreen' as const]
+    const { app, window } = mount({ applyDisplayMode, hostContext: { availableDisplayModes: modes } })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    app.bridge.close('done')
+    expect(applyDisplayMode.mock.calls.map(([mode]) => mode)).toEqual(['fullscreen', 'inline'])
+  })
+
   it('leaves focus where the view was when its frame goes with focus in it', async () => {
     const { app, window, container } = mount()
     const view = await viewOf(app, window)
@@ -467,6 +511,14 @@ describe('display modes', () => {
     app.bridge.close('done')
     expect(window.document.activeElement).toBe(container)
     expect((container as HTMLElement).getAttribute('tabindex')).toBe('-1')
+    // Focus on the host's way back over a fullscreen view that closes: kept on the container too.
+    const modes = ['inline' as const, 'fullscreen' as const]
+    const full = mount({ hostContext: { availableDisplayModes: modes } })
+    await (await viewOf(full.app, full.window)).initialize({ appCapabilities: { availableDisplayModes: modes } })
+    full.app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect(full.window.document.activeElement?.hasAttribute('data-mcp-app-exit')).toBe(true)
+    full.app.bridge.close('done')
+    expect(full.window.document.activeElement).toBe(full.container)
     // Without focus in the view, the host's focus and container are left alone.
     const other = mount()
     await viewOf(other.app, other.window)

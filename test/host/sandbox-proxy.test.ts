@@ -90,17 +90,6 @@ describe('framing the view', () => {
     expect(other.inner()!.title).toBe('')
   })
 
-  it('passes focus it is given on to the view, after the focus event (inside it the focus does not reach the view)', async () => {
-    const { fromParent, inner } = proxyPage()
-    page!.dispatchEvent(new page!.Event('focus'))
-    await new Promise((resolve) => setTimeout(resolve))
-    fromParent(resourceReady({ html: '<p>view</p>' }))
-    page!.dispatchEvent(new page!.Event('focus'))
-    expect(page!.document.activeElement).not.toBe(inner())
-    await new Promise((resolve) => setTimeout(resolve))
-    expect(page!.document.activeElement).toBe(inner())
-  })
-
   it("puts the same policy on the proxy's own document before it frames the view (a static copy has no header)", () => {
     const { fromParent, inner, document } = proxyPage()
     expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')).toBeNull()

@@ -38,14 +38,18 @@
  * tool's `annotations.title`, the proxy's inner frame named in the host's language: 15,738 B; and 15,766 B for the page made
  * inert across shadow roots and the way back kept below a host's modal dialog; 15,801 B for a
  * fullscreen asked for under that dialog becoming modal once it closes, and pip at most half the
- * viewport's height.)
+ * viewport's height. Raised to 16,100 for a review of all that: one view out of the conversation
+ * per page, the page's focus given to the way back instead of the view (a view asking for
+ * fullscreen took the keyboard from the composer), a dialog opened over fullscreen or removed
+ * under it, dialogs in shadow roots, rows added under fullscreen made inert, a host's own applier
+ * told the view is inline when it closes: 16,099 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 15_810
+const HOST_CEILING = 16_100
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
@@ -65,8 +69,8 @@ describe('host bundle size', () => {
     expect(ours.gzip).toBeLessThanOrEqual(HOST_CEILING)
     // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14, and the
     // minimal host keeps it (about 14.6). The whole entry also carries what AppBridge has no
-    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.3,
+    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.1,
     // so this holds the line just below that.
-    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(9.2)
+    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(9)
   })
 })
