@@ -313,6 +313,11 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     const h = await open(s, 'srcdoc')
     const onTop = () => h.hostFrame.evaluate(() => document.querySelector('#views iframe')!.matches(':popover-open'))
     const composerInert = () => h.hostFrame.evaluate(() => !!document.getElementById('prompt')!.closest('[inert]'))
+    /** The dialog answered: the view takes its place, on top and modal. */
+    const viewModalAgain = async () => {
+      await expect.poll(onTop).toBe(true)
+      expect(await composerInert()).toBe(true)
+    }
     try {
       await s.step('a consent dialog kept in the page, shown while the view is fullscreen, can be answered; the view is modal again after', async () => {
         await h.hostFrame.evaluate(() => {
@@ -327,8 +332,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).showModal())
         await h.hostFrame.click('#allow')
         expect(await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).returnValue)).toBe('allowed')
-        await expect.poll(onTop).toBe(true)
-        expect(await composerInert()).toBe(true)
+        await viewModalAgain()
         await h.call('setHostContext', { displayMode: 'inline' })
       })
       await s.step('a modal dialog in a shadow root (a design system) is not covered', async () => {
@@ -340,10 +344,8 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         })
         await h.call('setHostContext', { displayMode: 'fullscreen' })
         expect(await onTop()).toBe(false)
-        // Answered: the view takes its place, on top and modal.
         await h.hostFrame.evaluate(() => document.querySelector('x-consent')!.shadowRoot!.querySelector('dialog')!.close())
-        await expect.poll(onTop).toBe(true)
-        expect(await composerInert()).toBe(true)
+        await viewModalAgain()
         await h.call('setHostContext', { displayMode: 'inline' })
       })
       await s.step('a modal dialog a framework removes without close(): the waiting fullscreen still becomes modal', async () => {
@@ -356,8 +358,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         await h.call('setHostContext', { displayMode: 'fullscreen' })
         expect(await onTop()).toBe(false)
         await h.hostFrame.evaluate(() => document.getElementById('unmounted')!.remove())
-        await expect.poll(onTop).toBe(true)
-        expect(await composerInert()).toBe(true)
+        await viewModalAgain()
       })
     } finally {
       await h.close()
