@@ -103,6 +103,7 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
    * Shows a display mode; replaces the default: a fixed overlay for fullscreen and pip with the
    * host's own way back above it (a button, and Escape for fullscreen), which a host replacing
    * this must provide itself, so that a view cannot keep the user in a page that imitates the host.
+   * Called with `inline` too when the view closes out of the conversation.
    */
   applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void
   /** Accessible name of the default way back from fullscreen and pip (default `Back to the conversation`). */
