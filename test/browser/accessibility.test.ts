@@ -339,10 +339,15 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         await h.hostFrame.evaluate(() => {
           const host = document.createElement('x-consent')
           document.body.append(host)
-          host.attachShadow({ mode: 'open' }).innerHTML = '<dialog><button>OK</button></dialog>'
+          host.attachShadow({ mode: 'open' }).innerHTML = '<dialog><p id="question">Allow?</p><button>OK</button></dialog>'
           host.shadowRoot!.querySelector('dialog')!.showModal()
         })
         await h.call('setHostContext', { displayMode: 'fullscreen' })
+        expect(await onTop()).toBe(false)
+        // The user clicks the question's text (the focus leaves the button) while the conversation streams a reply.
+        await h.hostFrame.locator('x-consent #question').click()
+        await h.hostFrame.evaluate(() => document.getElementById('chat')!.append(Object.assign(document.createElement('p'), { textContent: 'Assistant: …' })))
+        await h.hostFrame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
         expect(await onTop()).toBe(false)
         await h.hostFrame.evaluate(() => document.querySelector('x-consent')!.shadowRoot!.querySelector('dialog')!.close())
         await viewModalAgain()
