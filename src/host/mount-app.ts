@@ -198,14 +198,13 @@ export function mountApp(options: MountAppOptions): MountedApp {
   })
   const frame = doc.createElement('iframe')
   const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
-  const defaultMode = options.applyDisplayMode
-    ? undefined
-    : createDisplayModeApplier(frame, {
+  const applyMode =
+    options.applyDisplayMode ??
+    createDisplayModeApplier(frame, {
       // The user's way back: always allowed, and told to the view as any change of mode is.
       onExit: () => bridge.closed || bridge.setHostContext({ displayMode: 'inline' }),
       exitLabel: options.exitLabel,
     })
-  const applyMode = options.applyDisplayMode ?? defaultMode!
   const inline = () => (bridge.hostContext.displayMode ?? 'inline') === 'inline'
   let lastSize: McpUiSizeChangedParams | undefined
   let stopWatching: (() => void) | undefined
@@ -240,10 +239,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
     // Where the focus is, before the way back (which may hold it) goes.
     const active = doc.activeElement
     const focused = active === frame || !!active?.hasAttribute('data-mcp-app-exit')
-    // Takes the way back, and a fullscreen's hold on the page, with the frame: the default one, or
-    // the host's own applier (which may be built on the default) told the view is inline.
+    // Takes the way back, and a fullscreen's hold on the page, with the frame: the applier, the
+    // default or the host's own (which may be built on the default), is told the view is inline.
     if (prepared && !inline()) applyMode('inline', frame)
-    else defaultMode?.('inline')
     frame.remove()
     // Focus in the view would fall to the page's body (a screen reader starts over at the top):
     // it stays where the view was instead.
