@@ -23,6 +23,7 @@ import { bundlePage, IIFE_PATH, inlineScript } from './harness/bundle.js'
 import { decodePng } from './harness/png.js'
 import { html } from './harness/servers.js'
 import { Scenario } from './harness/steps.js'
+import type { McpUiDisplayMode } from '../../src/protocol/index.js'
 import type { FrameMode, MountConfig } from './pages/contract.js'
 
 const env = useEnv({ beforeAll, afterAll }, { browser: { scrollbars: true } })
@@ -94,6 +95,12 @@ async function viewFocus(h: HostHandle): Promise<string | null> {
 
 const displayMode = (h: HostHandle) => h.hostFrame.evaluate(() => document.querySelector('#views iframe')?.getAttribute('data-display-mode') ?? null)
 
+/** The host puts the view in a mode (applied at once: `setHostContext` is synchronous), and the frame shows it. */
+async function hostSetsMode(h: HostHandle, mode: McpUiDisplayMode): Promise<void> {
+  await h.call('setHostContext', { displayMode: mode })
+  expect(await displayMode(h)).toBe(mode)
+}
+
 /**
  * What assistive technology reads in one frame (Chromium's accessibility tree, CDP
  * `Accessibility.getFullAXTree`): each node's role and name, in order, ignored nodes left out.
@@ -161,8 +168,7 @@ describe.each(FRAME_MODES)('accessibility (%s frame)', (frameMode) => {
       })
       await s.step("the host sets fullscreen while its composer has focus: the focus goes to the host's way back, not into the view; keys reach neither", async () => {
         await h.hostFrame.focus('#prompt')
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
-        expect(await displayMode(h)).toBe('fullscreen')
+        await hostSetsMode(h, 'fullscreen')
         expect(await hostFocus(h)).toEqual({ focused: 'button[exit]', obscured: false })
         await h.page.keyboard.type('hi')
         expect(await h.hostFrame.evaluate(() => (document.getElementById('prompt') as HTMLTextAreaElement).value)).toBe('')
@@ -287,7 +293,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     )
     try {
       await s.step('fullscreen: the frame is the visible viewport, and the view\'s right edge (red) is drawn', async () => {
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await hostSetsMode(h, 'fullscreen')
         const layout = () =>
           h.hostFrame.evaluate(() => {
             const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
@@ -327,13 +333,13 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
           document.body.append(dialog)
           dialog.querySelector('button')!.onclick = () => dialog.close('allowed')
         })
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await hostSetsMode(h, 'fullscreen')
         await expect.poll(composerInert).toBe(true)
         await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).showModal())
         await h.hostFrame.click('#allow')
         expect(await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).returnValue)).toBe('allowed')
         await viewModalAgain()
-        await h.call('setHostContext', { displayMode: 'inline' })
+        await hostSetsMode(h, 'inline')
       })
       await s.step('a modal dialog in a shadow root (a design system) is not covered', async () => {
         await h.hostFrame.evaluate(() => {
@@ -342,7 +348,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
           host.attachShadow({ mode: 'open' }).innerHTML = '<dialog><p id="question">Allow?</p><button>OK</button></dialog>'
           host.shadowRoot!.querySelector('dialog')!.showModal()
         })
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await hostSetsMode(h, 'fullscreen')
         expect(await onTop()).toBe(false)
         // The user clicks the question's text (the focus leaves the button) while the conversation streams a reply.
         await h.hostFrame.locator('x-consent #question').click()
@@ -351,7 +357,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         expect(await onTop()).toBe(false)
         await h.hostFrame.evaluate(() => document.querySelector('x-consent')!.shadowRoot!.querySelector('dialog')!.close())
         await viewModalAgain()
-        await h.call('setHostContext', { displayMode: 'inline' })
+        await hostSetsMode(h, 'inline')
       })
       await s.step('a modal dialog a framework removes without close(): the waiting fullscreen still becomes modal', async () => {
         await h.hostFrame.evaluate(() => {
@@ -360,7 +366,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
           document.body.append(dialog)
           dialog.showModal()
         })
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
+        await hostSetsMode(h, 'fullscreen')
         expect(await onTop()).toBe(false)
         await h.hostFrame.evaluate(() => document.getElementById('unmounted')!.remove())
         await viewModalAgain()
@@ -383,8 +389,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     )
     try {
       await s.step('fullscreen: the frame covers the screen, the view and the host\'s button sit inside the safe area', async () => {
-        await h.call('setHostContext', { displayMode: 'fullscreen' })
-        await expect.poll(() => displayMode(h)).toBe('fullscreen')
+        await hostSetsMode(h, 'fullscreen')
         const view = await h.viewFrame()
         const inView = await view.evaluate(() => ({
           done: document.getElementById('done')!.getBoundingClientRect().top,
@@ -421,8 +426,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     const h = await open(s, 'srcdoc', {}, (handle) => s.step('zoomed to 400%', () => handle.page.setViewportSize(size)))
     try {
       await s.step('pip covers less than half of the page', async () => {
-        await h.call('setHostContext', { displayMode: 'pip' })
-        await expect.poll(() => displayMode(h)).toBe('pip')
+        await hostSetsMode(h, 'pip')
         const area = await h.hostFrame.evaluate(() => {
           const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
           return (rect.width * rect.height) / (innerWidth * innerHeight)
@@ -439,8 +443,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     const h = await open(s, 'srcdoc', {}, (handle) => s.step('forced colours', () => handle.page.emulateMedia({ forcedColors: 'active' })))
     try {
       await s.step('pip: the pixels just outside its left edge differ from the page around it and from the view inside', async () => {
-        await h.call('setHostContext', { displayMode: 'pip' })
-        await expect.poll(() => displayMode(h)).toBe('pip')
+        await hostSetsMode(h, 'pip')
         const box = await h.hostFrame.evaluate(() => {
           const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
           return { x: rect.x, y: rect.y + rect.height / 2, shadow: getComputedStyle(document.querySelector('#views iframe')!).boxShadow }
