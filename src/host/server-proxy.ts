@@ -4,7 +4,7 @@
  * before the server sees a call (PROTOCOL.md A.5): only tools whose visibility includes `"app"`,
  * and only tools of this client's server. Unknown tools fail closed.
  */
-import { BridgeError, RPC_DENIED, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
+import { BridgeError, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -15,12 +15,15 @@ export interface McpRequestOptions {
 }
 
 /**
- * The part of an MCP client the host bridge uses. `Client` from `@modelcontextprotocol/sdk`
- * satisfies it; so can a test double or another client library.
+ * The part of an MCP client the host bridge uses. `Client` from `@modelcontextprotocol/sdk` (1.x)
+ * satisfies it, and so does the 2.x `Client` from `@modelcontextprotocol/client`, whose
+ * `callTool(params, options)` the bridge recognises by its `getProtocolEra`; so can a test double
+ * or another client library (with the 1.x `callTool(params, resultSchema, options)`).
  */
 export interface McpClient {
   callTool(params: CallToolParams, resultSchema?: undefined, options?: McpRequestOptions): Promise<unknown>
-  listTools(params?: PaginatedParams, options?: McpRequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }>
+  /** Read leniently: only well-formed tools are kept (the 2.x SDK types tools more loosely). */
+  listTools(params?: PaginatedParams, options?: McpRequestOptions): Promise<{ tools: readonly unknown[]; nextCursor?: string }>
   readResource(params: ReadResourceParams, options?: McpRequestOptions): Promise<unknown>
   listResources?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
   listResourceTemplates?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
@@ -32,19 +35,15 @@ export interface McpClient {
 /** Every page of a server's tool list. */
 export async function listAllTools(client: Pick<McpClient, 'listTools'>, options?: McpRequestOptions): Promise<Tool[]> {
   const tools: Tool[] = []
-  let cursor: string | undefined
+  let cursor: unknown
   for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, options)
+    const result = await client.listTools(cursor ? { cursor: cursor as string } : {}, options)
     if (Array.isArray(result?.tools)) tools.push(...result.tools.filter(isTool))
-    const next = result?.nextCursor
-    if (typeof next !== 'string' || !next) break
-    cursor = next
+    cursor = result?.nextCursor
+    if (typeof cursor !== 'string' || !cursor) break
   }
   return tools
 }
-
-/** Shortest time between two refreshes of the tool list caused by unknown names, in ms. */
-const REFRESH_INTERVAL_MS = 5_000
 
 /**
  * Looks tools up by name, from a list the host gave or the client's own. A miss refreshes the
@@ -86,7 +85,8 @@ export class ToolDirectory {
    */
   async find(name: string, timeout?: number): Promise<Tool | undefined> {
     const known = this.#tools?.get(name)
-    if (known || !this.#client || Date.now() - this.#askedAt < REFRESH_INTERVAL_MS) return known
+    // At most one refresh per 5 s caused by unknown names.
+    if (known || !this.#client || Date.now() - this.#askedAt < 5_000) return known
     const loading = (this.#loading ??= listAllTools(this.#client, { timeout }))
     try {
       const tools = await loading
@@ -113,8 +113,8 @@ export class ToolDirectory {
 }
 
 function callable(name: string, tool: Tool | undefined): Tool {
-  if (!tool) throw new BridgeError('DENIED', `Unknown tool: ${name}`)
-  if (!isCallableByApp(tool)) throw new BridgeError('DENIED', `${name}: not callable by apps (visibility)`)
+  // One answer for both: a view probing names must not learn which model-only tools exist.
+  if (!tool || !isCallableByApp(tool)) throw new BridgeError('DENIED', `${name}: not callable by apps (visibility)`)
   return tool
 }
 
@@ -149,9 +149,9 @@ export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'l
  * view's token is taken out of `_meta`), and `timeoutMs` (at most `MAX_TIMER_DELAY`), restarted
  * by each progress report.
  */
-export async function forwardToServer(client: McpClient, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
-  const call = client[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
-  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `client: no ${method}`)
+export async function forwardToServer(client: McpClient | undefined, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
+  const call = client?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
+  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `${method}: no MCP client`)
   const options: McpRequestOptions = {
     signal: context.signal,
     timeout: timeoutMs,
@@ -161,14 +161,15 @@ export async function forwardToServer(client: McpClient, method: ForwardedMethod
   const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
   const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
   try {
-    // `callTool` alone takes a result schema before its options.
-    return await call.apply(client, method === 'callTool' ? [forwarded, undefined, options] : [forwarded, options])
+    // The 1.x `Client`'s `callTool` alone takes a result schema before its options; the 2.x
+    // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second.
+    return await call.apply(client, method === 'callTool' && !(client as { getProtocolEra?: unknown }).getProtocolEra ? [forwarded, undefined, options] : [forwarded, options])
   } catch (error) {
-    // The SDK's `Client` rejects its pending calls with -32000, a refusal's code, when the server
-    // connection closes, and then has no transport: that is the connection gone, not a denial.
-    if ((error as { code?: unknown } | undefined)?.code === RPC_DENIED && 'transport' in client && client.transport === undefined) {
-      throw new BridgeError('CLOSED', `${method}: connection closed`)
-    }
-    throw error
+    // A `Client` whose connection closed has no transport; the 1.x one rejects its pending calls
+    // with -32000, a refusal's code, and a later call with a plain error: that is the connection
+    // gone, not a denial.
+    if ('transport' in client! && client.transport === undefined) throw new BridgeError('CLOSED', `${method}: connection closed`)
+    // The 2.x `Client` names its own timeout with a code that is not a JSON-RPC one.
+    throw (error as { code?: unknown } | undefined)?.code === 'REQUEST_TIMEOUT' ? new BridgeError('TIMEOUT', (error as Error).message) : error
   }
 }

@@ -217,10 +217,7 @@ export function serveViewRequests(
 
   /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
   const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
-    const forward = () => {
-      if (!options.client) throw new BridgeError('NOT_SUPPORTED', `${name}: no MCP client`)
-      return forwardToServer(options.client, name, params as Record<string, unknown>, context, timeoutMs)
-    }
+    const forward = () => forwardToServer(options.client, name, params as Record<string, unknown>, context, timeoutMs)
     const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
     return handler ? handler(params, { ...hostContext(context), forward }) : forward()
   }

@@ -141,7 +141,7 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     const errors = s.ofType('ui-message-response').map((m) => [m.messageId, m.payload.error.code, m.payload.error.message])
     expect(errors).toStrictEqual([
       ['x', -32000, 'secret: not callable by apps (visibility)'],
-      ['y', -32000, 'Unknown tool: nope'],
+      ['y', -32000, 'nope: not callable by apps (visibility)'],
     ])
   })
 

@@ -129,6 +129,15 @@ describe("the server connection and the SDK's timers", () => {
     expect(fromRpcError(error).code).not.toBe('DENIED')
   })
 
+  it('reports a call made after the connection closed as CLOSED, not as an internal failure of the server', async () => {
+    const server = new McpServer({ name: 'gone', version: '1' })
+    server.registerResource('r', 'ui://gone/r', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'r' }] }))
+    const client = await connect(server)
+    const { view } = await start({ client, capabilities: { serverResources: {} } })
+    await client.close()
+    expect((await view.request('resources/read', { uri: 'ui://gone/r' })).error).toMatchObject({ code: -32603, message: 'readResource: connection closed' })
+  })
+
   it("relays a server's own -32000 refusal unchanged while the connection is up", async () => {
     const client = { listTools: vi.fn(async () => ({ tools: [tool('pay')] })), callTool: vi.fn(async () => Promise.reject(Object.assign(new Error('no funds'), { code: -32000 }))), readResource: vi.fn(), transport: {} }
     const { view } = await start({ client })

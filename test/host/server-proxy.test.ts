@@ -103,6 +103,14 @@ describe('visibility is enforced before the server sees a call', () => {
     expect(calls).toEqual([])
   })
 
+  it('answers a hidden tool exactly as an unknown one, so a view cannot find out which model-only tools exist', async () => {
+    const { view } = await connect()
+    const hidden = await view.request('tools/call', { name: 'model_only', arguments: {} })
+    const unknown = await view.request('tools/call', { name: 'nonexistent', arguments: {} })
+    expect(hidden.error.message.replace('model_only', 'NAME')).toBe(unknown.error.message.replace('nonexistent', 'NAME'))
+    expect(hidden.error.code).toBe(unknown.error.code)
+  })
+
   it('never lets a host handler see a call visibility refused', async () => {
     const callTool = vi.fn((_params, context) => context.forward())
     const { view } = await connect({ handlers: { callTool } })

@@ -1,0 +1,136 @@
+/**
+ * The view's server requests proxied through the MCP SDK's version 2 `Client`
+ * (`@modelcontextprotocol/client`, what `@modelcontextprotocol/ext-apps` 2.x hosts use) to a v2
+ * `McpServer`. Its `callTool(params, options)` has no result-schema argument before the options,
+ * unlike the 1.x `Client`: the bridge's signal, timeout and progress callback must still reach it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
+import { McpServer } from '@modelcontextprotocol/server'
+import { z } from 'zod'
+import { hostsClosedAfterEach, until } from './helpers.js'
+
+const setupHost = hostsClosedAfterEach()
+const app = { ui: { resourceUri: 'ui://demo/app', visibility: ['app'] } }
+const CAPS = { serverTools: {}, serverResources: {} }
+
+let calls: string[]
+let slowAborted: boolean
+let progressTokens: unknown[]
+let server: McpServer
+let client: Client
+
+beforeEach(async () => {
+  calls = []
+  slowAborted = false
+  progressTokens = []
+  server = new McpServer({ name: 'v2-server', version: '1.0.0' })
+  server.registerTool('echo', { description: 'echo', inputSchema: { n: z.number().optional() }, _meta: app }, async ({ n }) => {
+    calls.push('echo')
+    return { content: [{ type: 'text', text: `echo:${n ?? ''}` }] }
+  })
+  server.registerTool('model_only', { description: 'model only', _meta: { ui: { visibility: ['model'] } } }, async () => {
+    calls.push('model_only')
+    return { content: [] }
+  })
+  server.registerTool('slow', { description: 'slow', _meta: app }, async (ctx) => {
+    calls.push('slow')
+    const token = ctx.mcpReq._meta?.progressToken
+    progressTokens.push(token)
+    if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'half' } })
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 300)
+      ctx.mcpReq.signal.addEventListener('abort', () => {
+        slowAborted = true
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    return { content: [{ type: 'text', text: 'done' }] }
+  })
+  server.registerTool('hang', { description: 'hang', _meta: app }, () => new Promise(() => {}))
+  server.registerResource('app', 'ui://demo/app', { mimeType: 'text/html;profile=mcp-app' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>' }],
+  }))
+  client = new Client({ name: 'v2-host', version: '1.0.0' })
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)])
+})
+afterEach(async () => {
+  await client.close()
+  await server.close()
+})
+
+async function connect(options: Parameters<typeof setupHost>[0] = {}) {
+  const setup = setupHost({ client, capabilities: CAPS, ...options })
+  await setup.view.initialize()
+  return setup
+}
+
+describe('a v2 MCP Client', () => {
+  it('serves the tools the app may call, and refuses a model-only tool before the server sees it', async () => {
+    const { view } = await connect()
+    expect((await view.request('tools/call', { name: 'echo', arguments: { n: 3 } })).result.content).toEqual([{ type: 'text', text: 'echo:3' }])
+    expect((await view.request('tools/call', { name: 'model_only', arguments: {} })).error).toMatchObject({ code: -32000 })
+    expect(calls).toEqual(['echo'])
+  })
+
+  it("relays the server's progress under the view's own token", async () => {
+    const { view } = await connect()
+    const response = await view.request('tools/call', { name: 'slow', arguments: {}, _meta: { progressToken: 'view-token' } })
+    expect(response.result.content[0].text).toBe('done')
+    expect(view.notifications('notifications/progress').map((m) => m.params)).toEqual([{ progressToken: 'view-token', progress: 1, total: 2, message: 'half' }])
+    expect(progressTokens).toHaveLength(1)
+    expect(progressTokens[0]).not.toBe('view-token')
+  })
+
+  it('cancels the server call when the view cancels its request', async () => {
+    const { view, pair } = await connect()
+    view.post({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'slow', arguments: {} } })
+    await until(() => calls.includes('slow'))
+    view.notify('notifications/cancelled', { requestId: 'c1', reason: 'user navigated' })
+    await until(() => slowAborted, 1000, 'the server to see the abort')
+    await pair.flush()
+    expect(view.received.find((m) => m.id === 'c1')).toBeUndefined()
+  })
+
+  it('cancels the server call when the bridge closes', async () => {
+    const { view, bridge } = await connect()
+    view.post({ jsonrpc: '2.0', id: 'c2', method: 'tools/call', params: { name: 'slow', arguments: {} } })
+    await until(() => calls.includes('slow'))
+    bridge.close()
+    await until(() => slowAborted, 1000, 'the server to see the abort')
+  })
+
+  it('times a forwarded call out with the bridge timeout', async () => {
+    const { view } = await connect({ timeoutMs: 100 })
+    const response = await view.request('tools/call', { name: 'hang', arguments: {} })
+    expect(response.error.code).toBe(-32001)
+  })
+
+  it('forwards a call with timeoutMs Infinity as "no timeout", not as one that fires at once', async () => {
+    const { view } = await connect({ timeoutMs: Infinity })
+    expect((await view.request('tools/call', { name: 'slow', arguments: {} })).result.content[0].text).toBe('done')
+  })
+
+  it('forwards resource reads', async () => {
+    const { view } = await connect()
+    expect((await view.request('resources/read', { uri: 'ui://demo/app' })).result.contents[0].text).toBe('<p>app</p>')
+  })
+})
+
+describe('a v2 MCP Client losing its server', () => {
+  it('reports a connection lost mid-call as CLOSED (-32603), not as a denial', async () => {
+    const { view } = await connect()
+    const pending = view.request('tools/call', { name: 'hang', arguments: {} })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await server.close()
+    expect((await pending).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+  })
+
+  it('reports a call after the connection closed as CLOSED', async () => {
+    const { view } = await connect()
+    await client.close()
+    expect((await view.request('resources/read', { uri: 'ui://demo/app' })).error).toMatchObject({ code: -32603, message: 'readResource: connection closed' })
+  })
+})
