@@ -129,7 +129,8 @@ export interface Tool {
   title?: string
   description?: string
   inputSchema: JsonSchemaObject
-  outputSchema?: JsonSchemaObject
+  /** Any JSON Schema: newer MCP revisions (and the 2.x SDK's types) no longer require `type: "object"`. */
+  outputSchema?: { [key: string]: unknown }
   annotations?: ToolAnnotations
   _meta?: Meta
   [key: string]: unknown

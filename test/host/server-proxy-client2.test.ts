@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
+import { filterModelTools, getToolUiResourceUri, mountApp, readUiResource } from '../../src/host/index.js'
 import { hostsClosedAfterEach, until } from './helpers.js'
 
 const setupHost = hostsClosedAfterEach()
@@ -132,5 +133,20 @@ describe('a v2 MCP Client losing its server', () => {
     const { view } = await connect()
     await client.close()
     expect((await view.request('resources/read', { uri: 'ui://demo/app' })).error).toMatchObject({ code: -32603, message: 'readResource: connection closed' })
+  })
+})
+
+describe("a v2 MCP Client's types", () => {
+  it("its tools go to the model-side helpers and to HostBridge as they are (no cast: `npm run typecheck` checks this file)", async () => {
+    const { tools } = await client.listTools()
+    expect(filterModelTools(tools).map((tool) => tool.name)).toEqual(['model_only'])
+    expect(getToolUiResourceUri(tools[0]!)).toBe('ui://demo/app')
+    expect((await readUiResource(client, 'ui://demo/app')).html).toBe('<p>app</p>')
+    const { view } = await connect({ tools, tool: tools[0]! })
+    expect((await view.request('tools/call', { name: 'model_only', arguments: {} })).error).toMatchObject({ code: -32000 })
+    // And mountApp takes the client and one of its tools (type-checked only: it needs a browser frame).
+    const mount = (container: HTMLElement) =>
+      mountApp({ container, client, tool: tools[0]!, toolResult: client.callTool({ name: 'echo', arguments: {} }), sandbox: 'srcdoc', hostInfo: { name: 'h', version: '1' } })
+    expect(typeof mount).toBe('function')
   })
 })
