@@ -12,6 +12,7 @@
  * text, tool input and result delivered. `interactions` (clicks and what the host must see)
  * need an entry here.
  */
+import type { CspRelaxations } from '../../src/protocol/csp.js'
 
 /** What clicking something in the app must make arrive at the host. */
 export interface Interaction {
@@ -40,6 +41,17 @@ export interface PublishedServer {
   showsResultText?: boolean
   /** Things to click, and what each must make the host see. */
   interactions?: Interaction[]
+  /** CSP relaxations a host would turn on for this server, trusting it (see `CspRelaxations`). */
+  cspRelaxations?: CspRelaxations
+  /** Pixels the screenshot must show, for apps that draw on a canvas (no text to find). */
+  paints?: Paint[]
+}
+
+/** At least `atLeast` screenshot pixels for which `pixel` holds. */
+export interface Paint {
+  what: string
+  pixel(r: number, g: number, b: number): boolean
+  atLeast: number
 }
 
 /** What both official "get time" example apps offer: a server tool, a message, a log entry, a link. */
@@ -86,6 +98,40 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     package: '@modelcontextprotocol/server-debug',
     expectText: ['Event Log', 'Callback Status'],
     interactions: [{ click: 'Send Text', expect: { kind: 'message', text: 'Hello from debug app!' } }],
+  },
+  {
+    package: '@modelcontextprotocol/server-threejs',
+    // The view runs the tool's `code` with `new Function`: blocked by the spec's policy (the host
+    // reports "CSP blocked eval"), so a host must trust this server with `unsafeEval`. Drawn with
+    // WebGL (Chromium's software renderer here): a magenta cube on blue, unlit, one frame.
+    cspRelaxations: { unsafeEval: true },
+    arguments: {
+      code: [
+        'const scene = new THREE.Scene();',
+        'const camera = new THREE.PerspectiveCamera(75, width / height, 0.1, 1000);',
+        'const renderer = new THREE.WebGLRenderer({ canvas });',
+        'renderer.setSize(width, height);',
+        'renderer.setClearColor(0x0000ff);',
+        'scene.add(new THREE.Mesh(new THREE.BoxGeometry(2, 2, 2), new THREE.MeshBasicMaterial({ color: 0xff00ff })));',
+        'camera.position.z = 4;',
+        'renderer.render(scene, camera);',
+      ].join('\n'),
+    },
+    paints: [
+      { what: 'the blue clear colour', pixel: (r, g, b) => r < 16 && g < 16 && b > 240, atLeast: 50_000 },
+      { what: 'the magenta cube', pixel: (r, g, b) => r > 240 && g < 16 && b > 240, atLeast: 10_000 },
+    ],
+  },
+  {
+    package: '@modelcontextprotocol/server-shadertoy',
+    // WebGL 2 (software here). The view needs the shader in the tool input (the server's default is
+    // not sent to it); this one paints x and y as red and green over a constant half blue.
+    arguments: { fragmentShader: 'void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n  vec2 uv = fragCoord / iResolution.xy;\n  fragColor = vec4(uv, 0.5, 1.0);\n}' },
+    paints: [
+      { what: 'the shader (half blue everywhere)', pixel: (_r, _g, b) => Math.abs(b - 128) <= 3, atLeast: 200_000 },
+      { what: 'its red corner', pixel: (r, g) => r > 240 && g < 16, atLeast: 100 },
+      { what: 'its green corner', pixel: (r, g) => r < 16 && g > 240, atLeast: 100 },
+    ],
   },
 ]
 

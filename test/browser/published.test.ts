@@ -12,7 +12,7 @@ import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
 import { connectPublishedServer, type McpSession } from './harness/mcp.js'
-import { decodePng, inkPixels } from './harness/png.js'
+import { countPixels, decodePng, inkPixels } from './harness/png.js'
 import { Scenario } from './harness/steps.js'
 import { argumentsFromSchema, publishedServers, type PublishedServer } from './published-servers.js'
 import { RESOURCE_MIME_TYPE } from '../../src/protocol/methods.js'
@@ -132,6 +132,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
               mcpSession: session.id,
               csp: resource.meta?.csp,
               permissions: resource.meta?.permissions,
+              cspRelaxations: server.cspRelaxations,
               capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
               hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
             },
@@ -168,6 +169,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
           const image = decodePng(png)
           // Text, buttons and borders: a blank or one-colour frame has none.
           expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
+          for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
         })
         await interact(handle, view, session, server)
         await s.step('teardown: the app answers, the frame is removed', async () => {

@@ -43,7 +43,7 @@ const TEST_RELAXATIONS = { loopbackOrigins: true }
 
 /** Our host: the view is mounted by `mountApp`, nothing else. */
 export function mountView(options: MountViewOptions): MountedApp {
-  return mountApp({ cspRelaxations: TEST_RELAXATIONS, ...options })
+  return mountApp({ ...options, cspRelaxations: { ...TEST_RELAXATIONS, ...options.cspRelaxations } })
 }
 
 /** Largest size the official test host gives a frame, whatever the view asks for. */

@@ -98,3 +98,10 @@ export function inkPixels(image: Image, tolerance = 24): number {
   }
   return ink
 }
+
+/** How many pixels `pixel` holds for (canvas drawings: a colour, a shade). */
+export function countPixels(image: Image, pixel: (r: number, g: number, b: number) => boolean): number {
+  let count = 0
+  for (let i = 0; i < image.rgba.length; i += 4) if (pixel(image.rgba[i]!, image.rgba[i + 1]!, image.rgba[i + 2]!)) count++
+  return count
+}

@@ -7,6 +7,7 @@
  * interop matrix. Everything here crosses `page.evaluate`, so it is plain JSON.
  */
 import type { McpUiHostCapabilities, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '../../../src/protocol/types.js'
+import type { CspRelaxations } from '../../../src/protocol/csp.js'
 import type { CallToolResult } from '../../../src/protocol/mcp-types.js'
 
 export type FrameMode = 'srcdoc' | 'proxy'
@@ -27,6 +28,8 @@ export interface MountConfig {
   /** The resource's `_meta.ui.csp`, if any. */
   csp?: McpUiResourceCsp
   permissions?: McpUiResourcePermissions
+  /** CSP relaxations the host turns on for this server (ours only; added to the tests' `loopbackOrigins`). */
+  cspRelaxations?: CspRelaxations
   frameMode: FrameMode
   /** The sandbox proxy page's URL (proxy mode only; `openHost` fills in the test server's). */
   proxyUrl?: string

@@ -29,6 +29,7 @@ const testHost: TestHostApi = {
     mounted = withCode(() => mountView({
       container,
       resource: { html, meta: { csp: config.csp, permissions: config.permissions } },
+      cspRelaxations: config.cspRelaxations,
       sandbox: config.frameMode === 'proxy' ? { proxyUrl: config.proxyUrlPerResource ? () => proxyUrl : proxyUrl } : 'srcdoc',
       // The tests drive tool data themselves (toolInput/toolResult below).
       hostInfo: { name: 'mcp-app-bridge test host', version: '1.0.0' },
