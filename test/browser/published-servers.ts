@@ -12,6 +12,7 @@
  * text, tool input and result delivered. `interactions` (clicks and what the host must see)
  * need an entry here.
  */
+import { fileURLToPath } from 'node:url'
 import type { CspRelaxations } from '../../src/protocol/csp.js'
 
 /** What clicking something in the app must make arrive at the host. */
@@ -45,7 +46,26 @@ export interface PublishedServer {
   cspRelaxations?: CspRelaxations
   /** Pixels the screenshot must show, for apps that draw on a canvas (no text to find). */
   paints?: Paint[]
+  /** Node options for the server's process, before its bin (`OFFLINE_FETCH`). */
+  nodeArgs?: string[]
+  /** Server calls the app makes on its own; each must go through our host to the server and succeed. */
+  ownCalls?: OwnCall[]
+  /** What the host must report the view's CSP blocked (`CSP blocked <this>`): the app needs more than the policy gives. */
+  blockedByCsp?: string[]
+  /** `false`: the app never finishes drawing here (the entry says why); no size or screenshot check. */
+  renders?: boolean
 }
+
+export interface OwnCall {
+  method: 'callTool' | 'listResources' | 'readResource'
+  /** The tool's name or the resource's URI. */
+  target?: string
+}
+
+/** Answers the server's `fetch` from `fixtures/` (a Wikipedia page, a sample video): the same with or without a network. */
+export const OFFLINE_FETCH = ['--import', new URL('./fixtures/offline-fetch.mjs', import.meta.url).href]
+
+const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
 /** At least `atLeast` screenshot pixels for which `pixel` holds. */
 export interface Paint {
@@ -98,6 +118,37 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     package: '@modelcontextprotocol/server-debug',
     expectText: ['Event Log', 'Callback Status'],
     interactions: [{ click: 'Send Text', expect: { kind: 'message', text: 'Hello from debug app!' } }],
+  },
+  {
+    package: '@modelcontextprotocol/server-wiki-explorer',
+    // The server fetches the article (here from a fixture with three links); the view draws the
+    // graph on a canvas, and its reset button asks the server again, through the host.
+    nodeArgs: OFFLINE_FETCH,
+    arguments: { url: 'https://en.wikipedia.org/wiki/Model_Context_Protocol' },
+    interactions: [{ click: '↺', expect: { kind: 'callTool', name: 'get-first-degree-links' } }],
+    // The article's node, centred, in the app's colour for an expanded node (#2ecc71).
+    paints: [{ what: 'the article node', pixel: (r, g, b) => Math.abs(r - 0x2e) < 8 && Math.abs(g - 0xcc) < 8 && Math.abs(b - 0x71) < 8, atLeast: 1_000 }],
+  },
+  {
+    package: '@modelcontextprotocol/server-video-resource',
+    // The view reads the video the tool named (a base64 blob, fetched by the server: a
+    // fixture here) through the host, then plays it from a `blob:` URL, which the spec's policy
+    // (`media-src 'self' data:`) does not allow: the host reports it and the video stays empty.
+    nodeArgs: OFFLINE_FETCH,
+    arguments: { videoId: 'bunny-1mb' },
+    ownCalls: [{ method: 'readResource', target: 'videos://bunny-1mb' }],
+    blockedByCsp: ['blob (media-src)'],
+  },
+  {
+    package: '@modelcontextprotocol/server-pdf',
+    // A local file (the server refuses paths it was not given). The view reads its bytes with an
+    // app-only tool, through the host; pdf.js then needs a worker from a `data:` script, which no
+    // policy built from `_meta.ui.csp` allows (not even with `blobWorkers`): no page is drawn.
+    args: ['--stdio', fixture('offline.pdf')],
+    arguments: { url: fixture('offline.pdf') },
+    ownCalls: [{ method: 'callTool', target: 'read_pdf_bytes' }],
+    blockedByCsp: ['blob (worker-src)', 'data (script-src-elem)'],
+    renders: false,
   },
   {
     package: '@modelcontextprotocol/server-threejs',

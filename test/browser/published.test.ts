@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, type HostHandle } from './harness/env.js'
-import { connectPublishedServer, type McpSession } from './harness/mcp.js'
+import { connectPublishedServer, type McpCall, type McpSession } from './harness/mcp.js'
 import { countPixels, decodePng, inkPixels } from './harness/png.js'
 import { Scenario } from './harness/steps.js'
 import { argumentsFromSchema, publishedServers, type PublishedServer } from './published-servers.js'
@@ -75,6 +75,9 @@ async function findUiResource(server: PublishedServer, client: Awaited<ReturnTyp
   return { toolName: tool.name, arguments: server.arguments ?? argumentsFromSchema(tool.inputSchema), uri, html, meta }
 }
 
+/** The tool name or resource URI a forwarded call names. */
+const targetOf = (call: McpCall): unknown => (call.params as { name?: unknown; uri?: unknown } | undefined)?.name ?? (call.params as { uri?: unknown } | undefined)?.uri
+
 const textOf = (result: unknown): string | undefined =>
   ((result as { content?: Array<{ type: string; text?: string }> }).content ?? []).find((block) => block.type === 'text')?.text
 
@@ -109,7 +112,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
     it(server.package, async () => {
       const s = new Scenario(`published ${server.package} (${frameMode})`)
       const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client`, () =>
-        connectPublishedServer(server.package, server.args),
+        connectPublishedServer(server.package, server.args, server.nodeArgs),
         30_000,
       )
       s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
@@ -159,18 +162,34 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
         for (const text of server.expectText ?? []) {
           await s.step(`the app shows "${text}"`, () => view.getByText(text).first().waitFor())
         }
-        await s.step('the app renders: the frame has its size, the screenshot is not blank', async () => {
-          await handle.hostFrame.waitForFunction(() =>
-            (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
+        for (const call of server.ownCalls ?? []) {
+          await s.step(`the app's own ${call.method} ${call.target ?? ''} goes through our host to the server and back`, async () => {
+            const done = await session.waitForCall((c) => c.method === call.method && (call.target === undefined || targetOf(c) === call.target))
+            expect(done.error).toBeUndefined()
+          })
+        }
+        for (const blocked of server.blockedByCsp ?? []) {
+          await s.step(`the host reports the CSP blocked ${blocked}`, () =>
+            handle.hostFrame.waitForFunction(
+              (message) => (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'warning' && (e.data as { message: string }).message === message),
+              `CSP blocked ${blocked}`,
+            ),
           )
-          const element = await handle.hostFrame.waitForSelector('#views iframe')
-          const png = await element.screenshot({ animations: 'disabled' })
-          if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
-          const image = decodePng(png)
-          // Text, buttons and borders: a blank or one-colour frame has none.
-          expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
-          for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
-        })
+        }
+        if (server.renders !== false) {
+          await s.step('the app renders: the frame has its size, the screenshot is not blank', async () => {
+            await handle.hostFrame.waitForFunction(() =>
+              (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
+            )
+            const element = await handle.hostFrame.waitForSelector('#views iframe')
+            const png = await element.screenshot({ animations: 'disabled' })
+            if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
+            const image = decodePng(png)
+            // Text, buttons and borders: a blank or one-colour frame has none.
+            expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
+            for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
+          })
+        }
         await interact(handle, view, session, server)
         await s.step('teardown: the app answers, the frame is removed', async () => {
           await handle.call('teardown', 'test finished')

@@ -182,9 +182,16 @@ export function findBin(name: string): string {
   return join(dir, chosen[1])
 }
 
-/** Starts an installed MCP server package with `--stdio` and connects a real MCP `Client` to it. */
-export async function connectPublishedServer(name: string, args: readonly string[] = ['--stdio']): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [findBin(name), ...args], stderr: 'pipe' })
+/**
+ * Starts an installed MCP server package with `--stdio` and connects a real MCP `Client` to it.
+ * `nodeArgs` go to Node before the bin (`--import` a fixture).
+ */
+export async function connectPublishedServer(
+  name: string,
+  args: readonly string[] = ['--stdio'],
+  nodeArgs: readonly string[] = [],
+): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, findBin(name), ...args], stderr: 'pipe' })
   let stderr = ''
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4_000)
