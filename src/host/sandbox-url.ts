@@ -12,7 +12,7 @@
  */
 import { isObject, type CspRelaxations, type McpUiResourceCsp } from '../protocol/index.js'
 
-const RELAXATIONS: ReadonlyArray<keyof CspRelaxations> = ['blobWorkers', 'webAssembly', 'unsafeEval', 'loopbackOrigins']
+const RELAXATIONS: ReadonlyArray<keyof CspRelaxations> = ['blobWorkers', 'dataScripts', 'blobMedia', 'webAssembly', 'unsafeEval', 'loopbackOrigins']
 
 export interface SandboxUrlParams {
   /** The embedding page's origin (`location.origin` of the host). */

@@ -18,6 +18,13 @@ import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 export interface CspRelaxations {
   /** Adds `worker-src blob:` (pdf.js and similar need workers built from blobs). */
   blobWorkers?: boolean
+  /**
+   * Adds `data:` to `script-src` (pdf.js loads its worker's code from a `data:` script). Scripts
+   * the view writes inline are allowed anyway, so this admits no code the view could not run.
+   */
+  dataScripts?: boolean
+  /** Adds `blob:` to `media-src` (audio or video the view builds from bytes it read, as a `blob:` URL). */
+  blobMedia?: boolean
   /** Adds `'wasm-unsafe-eval'` to `script-src` (WebAssembly compilation). */
   webAssembly?: boolean
   /** Adds `'unsafe-eval'` to `script-src`. Dangerous: lets the view run strings as code. */
@@ -104,13 +111,13 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   const baseUri = origins('baseUriDomains')
   const join = (...parts: string[]) => parts.filter(Boolean).join(' ')
   const extra = resource.join(' ')
-  const script = join("'self' 'unsafe-inline'", relax.webAssembly ? "'wasm-unsafe-eval'" : '', relax.unsafeEval ? "'unsafe-eval'" : '', extra)
+  const script = join("'self' 'unsafe-inline'", relax.dataScripts ? 'data:' : '', relax.webAssembly ? "'wasm-unsafe-eval'" : '', relax.unsafeEval ? "'unsafe-eval'" : '', extra)
   const directives = [
     "default-src 'none'",
     `script-src ${script}`,
     `style-src ${join("'self' 'unsafe-inline'", extra)}`,
     `img-src ${join("'self' data:", extra)}`,
-    `media-src ${join("'self' data:", extra)}`,
+    `media-src ${join("'self' data:", relax.blobMedia ? 'blob:' : '', extra)}`,
     `font-src ${join("'self'", extra)}`,
     `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
     `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,

@@ -50,10 +50,6 @@ export interface PublishedServer {
   nodeArgs?: string[]
   /** Server calls the app makes on its own; each must go through our host to the server and succeed. */
   ownCalls?: OwnCall[]
-  /** What the host must report the view's CSP blocked (`CSP blocked <this>`): the app needs more than the policy gives. */
-  blockedByCsp?: string[]
-  /** `false`: the app never finishes drawing here (the entry says why); no size or screenshot check. */
-  renders?: boolean
 }
 
 export interface OwnCall {
@@ -133,22 +129,25 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     package: '@modelcontextprotocol/server-video-resource',
     // The view reads the video the tool named (a base64 blob, fetched by the server: a
     // fixture here) through the host, then plays it from a `blob:` URL, which the spec's policy
-    // (`media-src 'self' data:`) does not allow: the host reports it and the video stays empty.
+    // (`media-src 'self' data:`) does not allow (the video stays empty): a host trusts this server
+    // with `blobMedia`. The fixture's one frame is pure blue.
     nodeArgs: OFFLINE_FETCH,
     arguments: { videoId: 'bunny-1mb' },
     ownCalls: [{ method: 'readResource', target: 'videos://bunny-1mb' }],
-    blockedByCsp: ['blob (media-src)'],
+    cspRelaxations: { blobMedia: true },
+    paints: [{ what: "the video's frame", pixel: (r, g, b) => r < 16 && g < 16 && b > 240, atLeast: 100_000 }],
   },
   {
     package: '@modelcontextprotocol/server-pdf',
     // A local file (the server refuses paths it was not given). The view reads its bytes with an
-    // app-only tool, through the host; pdf.js then needs a worker from a `data:` script, which no
-    // policy built from `_meta.ui.csp` allows (not even with `blobWorkers`): no page is drawn.
+    // app-only tool, through the host; pdf.js then loads its worker's code from a `data:` script,
+    // which no policy built from `_meta.ui.csp` allows (no page is drawn): a host trusts this
+    // server with `dataScripts`. The page's text is drawn, and laid over it as text.
     args: ['--stdio', fixture('offline.pdf')],
     arguments: { url: fixture('offline.pdf') },
     ownCalls: [{ method: 'callTool', target: 'read_pdf_bytes' }],
-    blockedByCsp: ['blob (worker-src)', 'data (script-src-elem)'],
-    renders: false,
+    cspRelaxations: { dataScripts: true },
+    expectText: ['mcp-app-bridge offline fixture'],
   },
   {
     package: '@modelcontextprotocol/server-threejs',

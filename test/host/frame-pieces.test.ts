@@ -87,11 +87,11 @@ describe('the sandbox proxy URL', () => {
     const url = buildSandboxUrl('https://sandbox.example/proxy.html?v=1', {
       hostOrigin: 'https://chat.example',
       csp: { connectDomains: ['https://api.example.com'] },
-      relax: { blobWorkers: true, unsafeEval: false },
+      relax: { blobWorkers: true, unsafeEval: false, dataScripts: true, blobMedia: true },
     })
     expect(url.origin).toBe('https://sandbox.example')
     expect(url.searchParams.get('v')).toBe('1')
-    expect(readSandboxUrl(url)).toEqual({ hostOrigin: 'https://chat.example', csp: { connectDomains: ['https://api.example.com'] }, relax: { blobWorkers: true } })
+    expect(readSandboxUrl(url)).toEqual({ hostOrigin: 'https://chat.example', csp: { connectDomains: ['https://api.example.com'] }, relax: { blobWorkers: true, dataScripts: true, blobMedia: true } })
   })
 
   it('reads malformed parameters as absent', () => {

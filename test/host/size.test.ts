@@ -45,14 +45,15 @@
  * told the view is inline when it closes: 16,099 B; 16,086 B once mountApp's close stopped resetting an applier that holds nothing. Lowered to
  * 16,080 with the 2.x MCP `Client` proxied as well as the 1.x one (its `callTool` options, its
  * own timeout code): 16,079 B, the addition paid for, in the minimal host too, by one answer for
- * unknown and hidden tools and a shorter tool-list loop.)
+ * unknown and hidden tools and a shorter tool-list loop. Raised to 16,110 for two CSP relaxations,
+ * `dataScripts` and `blobMedia`, without which the official PDF and video examples cannot draw: 16,110 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_080
+const HOST_CEILING = 16_110
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

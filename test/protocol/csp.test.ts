@@ -205,7 +205,25 @@ describe('relaxations: off by default, one directive wide', () => {
     expect(policy.match(/unsafe-eval/g)).toHaveLength(1)
   })
 
+  test('dataScripts adds data: to script-src only (pdf.js loads its worker code from a data: script)', () => {
+    const d = directives(buildCsp(undefined, { dataScripts: true }).policy)
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' data:")
+    expect({ ...d, 'script-src': undefined }).toEqual({ ...directives(DEFAULT_CSP), 'script-src': undefined })
+  })
+
+  test('blobMedia adds blob: to media-src only (a video the view builds from bytes it read)', () => {
+    const d = directives(buildCsp(undefined, { blobMedia: true }).policy)
+    expect(d['media-src']).toBe("'self' data: blob:")
+    expect({ ...d, 'media-src': undefined }).toEqual({ ...directives(DEFAULT_CSP), 'media-src': undefined })
+  })
+
+  test('with declared origins, each relaxation keeps them where they were', () => {
+    const d = directives(buildCsp({ resourceDomains: ['https://cdn.example'] }, { dataScripts: true, blobMedia: true }).policy)
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' data: https://cdn.example")
+    expect(d['media-src']).toBe("'self' data: blob: https://cdn.example")
+  })
+
   test('relaxations set to false change nothing', () => {
-    expect(buildCsp(undefined, { blobWorkers: false, webAssembly: false, unsafeEval: false }).policy).toBe(DEFAULT_CSP)
+    expect(buildCsp(undefined, { blobWorkers: false, dataScripts: false, blobMedia: false, webAssembly: false, unsafeEval: false }).policy).toBe(DEFAULT_CSP)
   })
 })
