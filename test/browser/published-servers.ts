@@ -44,6 +44,8 @@ export interface PublishedServer {
   interactions?: Interaction[]
   /** CSP relaxations a host would turn on for this server, trusting it (see `CspRelaxations`). */
   cspRelaxations?: CspRelaxations
+  /** Steps get 30 s instead of 10 (the PDF viewer's page is 4.3 MB: on a busy 2-core machine it once took 6 s to load). */
+  slow?: boolean
   /** Pixels the screenshot must show, for apps that draw on a canvas (no text to find). */
   paints?: Paint[]
   /** Node options for the server's process, before its bin (`OFFLINE_FETCH`). */
@@ -148,6 +150,7 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     ownCalls: [{ method: 'callTool', target: 'read_pdf_bytes' }],
     cspRelaxations: { dataScripts: true },
     expectText: ['mcp-app-bridge offline fixture'],
+    slow: true,
   },
   {
     package: '@modelcontextprotocol/server-threejs',

@@ -110,7 +110,7 @@ async function interact(h: HostHandle, view: Frame, session: McpSession, server:
 describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (frameMode) => {
   for (const server of publishedServers()) {
     it(server.package, async () => {
-      const s = new Scenario(`published ${server.package} (${frameMode})`)
+      const s = new Scenario(`published ${server.package} (${frameMode})`, server.slow ? { timeoutMs: 30_000 } : {})
       const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client`, () =>
         connectPublishedServer(server.package, server.args, server.nodeArgs),
         30_000,
@@ -173,12 +173,23 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
             (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
           )
           const element = await handle.hostFrame.waitForSelector('#views iframe')
-          const png = await element.screenshot({ animations: 'disabled' })
-          if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
-          const image = decodePng(png)
-          // Text, buttons and borders: a blank or one-colour frame has none.
-          expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
-          for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
+          // Canvases and videos draw a little later than the page: shot again until the pixels are
+          // there, for at most a few seconds (the step's own timeout is longer).
+          const deadline = Date.now() + 5_000
+          for (;;) {
+            const png = await element.screenshot({ animations: 'disabled' })
+            if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
+            const image = decodePng(png)
+            const painted = (server.paints ?? []).every((paint) => countPixels(image, paint.pixel) >= paint.atLeast)
+            if (!painted && Date.now() < deadline) {
+              await new Promise((resolve) => setTimeout(resolve, 200))
+              continue
+            }
+            // Text, buttons and borders: a blank or one-colour frame has none.
+            expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
+            for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
+            break
+          }
         })
         await interact(handle, view, session, server)
         await s.step('teardown: the app answers, the frame is removed', async () => {
