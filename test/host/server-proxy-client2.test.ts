@@ -9,6 +9,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { filterModelTools, getToolUiResourceUri, mountApp, readUiResource } from '../../src/host/index.js'
+import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
 import { hostsClosedAfterEach, until } from './helpers.js'
 
 const setupHost = hostsClosedAfterEach()
@@ -77,22 +78,11 @@ describe('a v2 MCP Client', () => {
   })
 
   it("relays the server's progress under the view's own token", async () => {
-    const { view } = await connect()
-    const response = await view.request('tools/call', { name: 'slow', arguments: {}, _meta: { progressToken: 'view-token' } })
-    expect(response.result.content[0].text).toBe('done')
-    expect(view.notifications('notifications/progress').map((m) => m.params)).toEqual([{ progressToken: 'view-token', progress: 1, total: 2, message: 'half' }])
-    expect(progressTokens).toHaveLength(1)
-    expect(progressTokens[0]).not.toBe('view-token')
+    await expectProgressRelayed(await connect(), progressTokens)
   })
 
   it('cancels the server call when the view cancels its request', async () => {
-    const { view, pair } = await connect()
-    view.post({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'slow', arguments: {} } })
-    await until(() => calls.includes('slow'))
-    view.notify('notifications/cancelled', { requestId: 'c1', reason: 'user navigated' })
-    await until(() => slowAborted, 1000, 'the server to see the abort')
-    await pair.flush()
-    expect(view.received.find((m) => m.id === 'c1')).toBeUndefined()
+    await expectCancelReachesServer(await connect(), () => calls.includes('slow'), () => slowAborted)
   })
 
   it('cancels the server call when the bridge closes', async () => {

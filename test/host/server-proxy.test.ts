@@ -9,7 +9,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { z } from 'zod'
 import { filterModelTools, getToolUiResourceUri, type HostBridgeOptions, type Tool } from '../../src/host/index.js'
-import { setupHost, until, type HostSetup } from './helpers.js'
+import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
+import { setupHost, type HostSetup } from './helpers.js'
 
 const calls: string[] = []
 let slowAborted = false
@@ -170,23 +171,11 @@ describe('visibility is enforced before the server sees a call', () => {
 
 describe('forwarding', () => {
   it('relays progress under the view\'s own token, never passing the view\'s token to the server', async () => {
-    const { view } = await connect()
-    const response = await view.request('tools/call', { name: 'slow', arguments: {}, _meta: { progressToken: 'view-token' } })
-    expect(response.result.content[0].text).toBe('done')
-    expect(view.notifications('notifications/progress').map((m) => m.params)).toEqual([{ progressToken: 'view-token', progress: 1, total: 2, message: 'half' }])
-    expect(seenProgressTokens).toHaveLength(1)
-    expect(seenProgressTokens[0]).not.toBe('view-token')
+    await expectProgressRelayed(await connect(), seenProgressTokens)
   })
 
   it('cancels the server call when the view cancels its request', async () => {
-    const { view, pair } = await connect()
-    view.post({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'slow', arguments: {} } })
-    await until(() => calls.includes('slow'))
-    view.notify('notifications/cancelled', { requestId: 'c1', reason: 'user navigated' })
-    await until(() => slowAborted, 1000, 'the server to see the abort')
-    await pair.flush()
-    // MCP: a cancelled request is not answered.
-    expect(view.received.find((m) => m.id === 'c1')).toBeUndefined()
+    await expectCancelReachesServer(await connect(), () => calls.includes('slow'), () => slowAborted)
   })
 
   it('times out a forwarded call with the bridge timeout', async () => {
