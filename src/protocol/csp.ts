@@ -16,11 +16,12 @@ import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 
 /** Relaxations a host may turn on per server it trusts; each is off by default and one directive wide. */
 export interface CspRelaxations {
-  /** Adds `worker-src blob:` (pdf.js and similar need workers built from blobs). */
+  /** Adds `blob:` to the sources of workers (pdf.js and similar build workers from blobs). */
   blobWorkers?: boolean
   /**
-   * Adds `data:` to `script-src` (pdf.js loads its worker's code from a `data:` script). Scripts
-   * the view writes inline are allowed anyway, so this admits no code the view could not run.
+   * Adds `data:` to `script-src` (pdf.js loads its worker's code from a `data:` script), not to
+   * the sources of workers. Scripts the view writes inline are allowed anyway, so this admits no
+   * code the view could not already run.
    */
   dataScripts?: boolean
   /** Adds `blob:` to `media-src` (audio or video the view builds from bytes it read, as a `blob:` URL). */
@@ -99,7 +100,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     // A Set: a hostile server's list of thousands of origins must not cost quadratic time on the host's page.
     const accepted = new Set<string>()
     for (const entry of declared) {
-      const checked = checkCspOrigin(entry, forConnect, relax.loopbackOrigins)
+      const checked = checkCspOrigin(entry, forConnect, relax.loopbackOrigins === true)
       if ('origin' in checked) accepted.add(checked.origin)
       else dropped.push({ list, entry, reason: checked.reason })
     }
@@ -110,21 +111,26 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   const frame = origins('frameDomains')
   const baseUri = origins('baseUriDomains')
   const join = (...parts: string[]) => parts.filter(Boolean).join(' ')
+  // Only `true` turns a relaxation on, as in the sandbox URL (`'false'` from a JSON config does not).
+  const on = (name: keyof CspRelaxations, source: string) => (relax[name] === true ? source : '')
   const extra = resource.join(' ')
-  const script = join("'self' 'unsafe-inline'", relax.dataScripts ? 'data:' : '', relax.webAssembly ? "'wasm-unsafe-eval'" : '', relax.unsafeEval ? "'unsafe-eval'" : '', extra)
+  const scriptless = "'self' 'unsafe-inline'"
+  const script = join(scriptless, on('dataScripts', 'data:'), on('webAssembly', "'wasm-unsafe-eval'"), on('unsafeEval', "'unsafe-eval'"), extra)
   const directives = [
     "default-src 'none'",
     `script-src ${script}`,
     `style-src ${join("'self' 'unsafe-inline'", extra)}`,
     `img-src ${join("'self' data:", extra)}`,
-    `media-src ${join("'self' data:", relax.blobMedia ? 'blob:' : '', extra)}`,
+    `media-src ${join("'self' data:", on('blobMedia', 'blob:'), extra)}`,
     `font-src ${join("'self'", extra)}`,
     `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
     `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
     "object-src 'none'",
     `base-uri ${baseUri.length ? baseUri.join(' ') : "'self'"}`,
   ]
-  if (relax.blobWorkers) directives.push('worker-src blob:')
+  // Workers load from what `script-src` gives without relaxations (its fallback for them), so that
+  // `dataScripts` starts no `data:` workers and `blobWorkers` takes no source away while adding `blob:`.
+  if (relax.blobWorkers === true || relax.dataScripts === true) directives.push(`worker-src ${join(scriptless, on('blobWorkers', 'blob:'), extra)}`)
   return {
     policy: directives.join('; '),
     dropped,

@@ -37,7 +37,7 @@ describe('sandboxResponse', () => {
   it('applies the named relaxations only', () => {
     const policy = sandboxResponse(url({ hostOrigin: HOST, relax: { blobWorkers: true, webAssembly: true } }), options).headers['content-security-policy']
     expect(policy).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';")
-    expect(policy).toContain('worker-src blob:')
+    expect(policy).toContain("worker-src 'self' 'unsafe-inline' blob:")
     expect(policy).not.toContain("'unsafe-eval'")
   })
 

@@ -189,8 +189,10 @@ describe('hostile or malformed entries are dropped and reported', () => {
 })
 
 describe('relaxations: off by default, one directive wide', () => {
-  test('blobWorkers adds worker-src blob: and nothing else', () => {
-    expect(buildCsp(undefined, { blobWorkers: true }).policy).toBe(`${DEFAULT_CSP}; worker-src blob:`)
+  test("blobWorkers adds blob: to the workers' sources, and takes none away (they were script-src's)", () => {
+    expect(buildCsp(undefined, { blobWorkers: true }).policy).toBe(`${DEFAULT_CSP}; worker-src 'self' 'unsafe-inline' blob:`)
+    const declared = directives(buildCsp({ resourceDomains: ['https://cdn.example'] }, { blobWorkers: true }).policy)
+    expect(declared['worker-src']).toBe("'self' 'unsafe-inline' blob: https://cdn.example")
   })
 
   test('webAssembly adds wasm-unsafe-eval to script-src only', () => {
@@ -208,7 +210,9 @@ describe('relaxations: off by default, one directive wide', () => {
   test('dataScripts adds data: to script-src only (pdf.js loads its worker code from a data: script)', () => {
     const d = directives(buildCsp(undefined, { dataScripts: true }).policy)
     expect(d['script-src']).toBe("'self' 'unsafe-inline' data:")
-    expect({ ...d, 'script-src': undefined }).toEqual({ ...directives(DEFAULT_CSP), 'script-src': undefined })
+    // Workers keep the sources script-src gave them before: no data: workers.
+    expect(d['worker-src']).toBe(directives(DEFAULT_CSP)['script-src'])
+    expect({ ...d, 'script-src': undefined, 'worker-src': undefined }).toEqual({ ...directives(DEFAULT_CSP), 'script-src': undefined })
   })
 
   test('blobMedia adds blob: to media-src only (a video the view builds from bytes it read)', () => {
@@ -221,6 +225,11 @@ describe('relaxations: off by default, one directive wide', () => {
     const d = directives(buildCsp({ resourceDomains: ['https://cdn.example'] }, { dataScripts: true, blobMedia: true }).policy)
     expect(d['script-src']).toBe("'self' 'unsafe-inline' data: https://cdn.example")
     expect(d['media-src']).toBe("'self' data: blob: https://cdn.example")
+  })
+
+  test.each([['false'], [1], ['true'], [{}]])('a relaxation set to %j, not true, changes nothing (as behind the sandbox proxy, whose URL names only true ones)', (value) => {
+    const relax = Object.fromEntries(['blobWorkers', 'dataScripts', 'blobMedia', 'webAssembly', 'unsafeEval', 'loopbackOrigins'].map((name) => [name, value]))
+    expect(buildCsp({ resourceDomains: ['http://localhost:3000'] }, relax as never).policy).toBe(DEFAULT_CSP)
   })
 
   test('relaxations set to false change nothing', () => {
