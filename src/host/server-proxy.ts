@@ -28,8 +28,11 @@ export interface McpClient {
   listResources?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
   listResourceTemplates?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
   listPrompts?(params?: PaginatedParams, options?: McpRequestOptions): Promise<unknown>
-  /** The SDK `Client`'s connection: `undefined` once it closed. */
-  readonly transport?: unknown
+  /**
+   * The SDK `Client`'s connection: `undefined` once it closed, which the bridge reports to the view
+   * as `CLOSED`. A client that has no such notion leaves the property out.
+   */
+  readonly transport?: object
 }
 
 /** Every page of a server's tool list. */
@@ -54,8 +57,8 @@ export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
   #loading: Promise<Tool[]> | undefined
-  /** When the list was last asked for, whatever came of it. */
-  #askedAt = -Infinity
+  /** When the list was last asked for, whatever came of it (0: never). */
+  #askedAt = 0
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
     this.#client = client
@@ -74,7 +77,7 @@ export class ToolDirectory {
   invalidate(): void {
     if (this.#client) this.#tools = undefined
     this.#loading = undefined
-    this.#askedAt = -Infinity
+    this.#askedAt = 0
   }
 
   /**
@@ -84,10 +87,13 @@ export class ToolDirectory {
    * bounds each `tools/list` page, in ms.
    */
   async find(name: string, timeout?: number): Promise<Tool | undefined> {
+    const client = this.#client
     const known = this.#tools?.get(name)
     // At most one refresh per 5 s caused by unknown names.
-    if (known || !this.#client || Date.now() - this.#askedAt < 5_000) return known
-    const loading = (this.#loading ??= listAllTools(this.#client, { timeout }))
+    if (known || !client || Date.now() - this.#askedAt < 5_000) return known
+    // A closed 2.x `Client` answers `tools/list` with an empty list.
+    assertConnected(client, 'callTool')
+    const loading = (this.#loading ??= listAllTools(client, { timeout }))
     try {
       const tools = await loading
       // Invalidated on the way (or installed by another lookup): look again.
@@ -112,24 +118,31 @@ export class ToolDirectory {
   }
 }
 
+/** Throws `CLOSED` when an SDK `Client`'s connection is gone: it has no transport then. */
+function assertConnected(client: McpClient, method: string): void {
+  if ('transport' in client && client.transport === undefined) throw new BridgeError('CLOSED', `${method}: connection closed`)
+}
+
 function callable(name: string, tool: Tool | undefined): Tool {
   // One answer for both: a view probing names must not learn which model-only tools exist.
   if (!tool || !isCallableByApp(tool)) throw new BridgeError('DENIED', `${name}: not callable by apps (visibility)`)
   return tool
 }
 
-const directories = new WeakMap<McpClient, ToolDirectory>()
+const directories = new WeakMap<object, ToolDirectory>()
 
 /**
  * The tool directory for `client`'s server, shared by every bridge of that server connection:
- * a chat with dozens of views of one server keeps one tool list, fetched once. With `tools`, the
- * host's own list, a directory of its own that never asks the server: a view calling an unknown
- * name must not replace the host's list (and its visibility) with the server's.
+ * a chat with dozens of views of one server keeps one tool list, fetched once. A client connected
+ * again (its new transport) may serve another server, so bridges made after that get a new one.
+ * With `tools`, the host's own list, a directory of its own that never asks the server: a view
+ * calling an unknown name must not replace the host's list (and its visibility) with the server's.
  */
 export function toolDirectoryFor(client: McpClient | undefined, tools?: readonly Tool[]): ToolDirectory {
   if (tools || !client) return new ToolDirectory(undefined, tools)
-  let directory = directories.get(client)
-  if (!directory) directories.set(client, (directory = new ToolDirectory(client, undefined)))
+  const connection = (client.transport ?? client) as object
+  let directory = directories.get(connection)
+  if (!directory) directories.set(connection, (directory = new ToolDirectory(client, undefined)))
   return directory
 }
 
@@ -152,6 +165,8 @@ export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'l
 export async function forwardToServer(client: McpClient | undefined, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
   const call = client?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
   if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `${method}: no MCP client`)
+  // Before the call: a closed 2.x `Client` answers the list methods with empty lists.
+  assertConnected(client!, method)
   const options: McpRequestOptions = {
     signal: context.signal,
     timeout: timeoutMs,
@@ -162,14 +177,14 @@ export async function forwardToServer(client: McpClient | undefined, method: For
   const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
   try {
     // The 1.x `Client`'s `callTool` alone takes a result schema before its options; the 2.x
-    // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second.
-    return await call.apply(client, method === 'callTool' && !(client as { getProtocolEra?: unknown }).getProtocolEra ? [forwarded, undefined, options] : [forwarded, options])
+    // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second
+    // and ignores a third, so they go in both places (an adapter to the 1.x shape reads the third).
+    return await call.apply(client, method === 'callTool' ? [forwarded, (client as { getProtocolEra?: unknown }).getProtocolEra && options, options] : [forwarded, options])
   } catch (error) {
-    // A `Client` whose connection closed has no transport; the 1.x one rejects its pending calls
-    // with -32000, a refusal's code, and a later call with a plain error: that is the connection
-    // gone, not a denial.
-    if ('transport' in client! && client.transport === undefined) throw new BridgeError('CLOSED', `${method}: connection closed`)
-    // The 2.x `Client` names its own timeout with a code that is not a JSON-RPC one.
+    // A closed `Client` is `CLOSED`, however it said so (the 1.x one rejects its pending calls
+    // with -32000, a refusal's code); the 2.x `Client` names its own timeout with a code that is
+    // not a JSON-RPC one.
+    assertConnected(client!, method)
     throw (error as { code?: unknown } | undefined)?.code === 'REQUEST_TIMEOUT' ? new BridgeError('TIMEOUT', (error as Error).message) : error
   }
 }

@@ -188,7 +188,7 @@ export function serveViewRequests(
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!allowed()) {
         if (overLimit) return overLimit()
-        throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${method}`)
+        throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
       }
       const params = read(raw, note)
       if (bucket !== 'calls') return run(params, context)
@@ -315,7 +315,7 @@ export function serveViewRequests(
       if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
       if (!allowed()) {
         // One warning per burst of drops, not one per dropped message.
-        if (!(droppedNotifications++ % 1000)) note(`Rate limit exceeded: dropping ${method}`, 'POLICY')
+        if (!(droppedNotifications++ % 1000)) note(`${method}: rate limited: dropped`, 'POLICY')
         // A second later the bucket has tokens again (or the latest waits another second).
         if (!latest) {
           setTimeout(() => {

@@ -74,7 +74,7 @@ export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
         warn: (code, message) => app!.bridge.warn(code, message),
         limits: options.limits,
         async onAction(type: McpUiEventType, payload) {
-          if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `Rate limit exceeded for ${type}`)
+          if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `${type}: rate limited`)
           const listeners = events.listeners(type)
           if (!listeners.length) throw new BridgeError('NOT_SUPPORTED', `${type}: no host handler`)
           // Each listener called, a throwing one as a rejection; the first answer wins.

@@ -80,10 +80,10 @@ describe.each(FRAME_MODES)('load (%s frame)', (frameMode) => {
         expect(message.ok + Object.values(message.refused).reduce((a, b) => a + b, 0)).toBe(EACH)
         expect(callTool.ok + Object.values(callTool.refused).reduce((a, b) => a + b, 0)).toBe(EACH)
         // The view reads -32000 as DENIED (errors.ts); the message says which limit refused it.
-        expect(Object.keys(message.refused)).toEqual(['DENIED -32000: Rate limit exceeded for ui/message'])
-        const callLimits = ['DENIED -32000: Rate limit exceeded for tools/call', `DENIED -32000: tools/call: ${MAX_CONCURRENT_CALLS} calls in flight`]
+        expect(Object.keys(message.refused)).toEqual(['DENIED -32000: ui/message: rate limited'])
+        const callLimits = ['DENIED -32000: tools/call: rate limited', `DENIED -32000: tools/call: ${MAX_CONCURRENT_CALLS} calls in flight`]
         for (const key of Object.keys(callTool.refused)) expect(callLimits).toContain(key)
-        expect(callTool.refused['DENIED -32000: Rate limit exceeded for tools/call']).toBeGreaterThan(EACH / 2)
+        expect(callTool.refused['DENIED -32000: tools/call: rate limited']).toBeGreaterThan(EACH / 2)
       })
 
       await s.step('what reached the host stayed within the token buckets and the concurrency cap', () => {

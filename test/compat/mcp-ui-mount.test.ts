@@ -124,7 +124,7 @@ describe('mountMcpUiApp', () => {
     await until(() => frame.ofType('ui-message-response').length === 5)
     // The unanswered one spent a token too: the budget counts what the app asked for.
     expect(handled).toBe(1)
-    expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'Rate limit exceeded for intent')).toHaveLength(3)
+    expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'intent: rate limited')).toHaveLength(3)
   })
 
   it('rate-limits notifications with the host\'s notification budget, not the action budget', async () => {
@@ -135,7 +135,7 @@ describe('mountMcpUiApp', () => {
     for (let i = 0; i < 4; i++) frame.post({ type: 'notify', messageId: `n${i}`, payload: { message: 'x' } })
     await until(() => frame.ofType('ui-message-response').length === 4)
     expect(handled).toBe(2)
-    expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'Rate limit exceeded for notify')).toHaveLength(2)
+    expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'notify: rate limited')).toHaveLength(2)
   })
 
   it('holds intents and notifications to the host\'s message limits (one over maxBytes is dropped)', async () => {

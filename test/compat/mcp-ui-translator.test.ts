@@ -181,7 +181,7 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     for (let i = 0; i < 6; i++) limited.post({ type: 'prompt', messageId: `p${i}`, payload: { prompt: `spam ${i}` } })
     await limited.settle()
     expect(handled).toBe(3)
-    expect(limited.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'Rate limit exceeded for ui/message')).toHaveLength(3)
+    expect(limited.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'ui/message: rate limited')).toHaveLength(3)
   })
 
   it('link → ui/open-link under the host\'s link policy (scheme allowlist, then the handler)', async () => {

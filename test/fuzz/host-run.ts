@@ -156,7 +156,7 @@ export async function runHost({ config, steps }: HostScenario, crashes: { count(
     problem(warningProblem(warning))
     // The session's last line of defence caught something: at the host every check should have.
     if (warning.message.startsWith('Handling failed')) problem(`the host's last line of defence was needed: ${warning.message}`)
-    if (warning.message.startsWith('Rate limit exceeded: dropping')) rateLimitReported = true
+    if (warning.message.endsWith(': rate limited: dropped')) rateLimitReported = true
   })
   host.on('initialized', () => void effects++)
   host.on('sizechange', (size) => {

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { filterModelTools, getToolUiResourceUri, mountApp, readUiResource } from '../../src/host/index.js'
@@ -119,6 +120,39 @@ describe('a v2 MCP Client losing its server', () => {
     expect((await pending).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
   })
 
+  it('answers the list requests after client.close() as CLOSED: the closed client itself answers them with empty lists', async () => {
+    const { view } = await connect()
+    await client.close()
+    expect((await view.request('resources/list', {})).error).toMatchObject({ code: -32603, message: 'listResources: connection closed' })
+    expect((await view.request('resources/templates/list', {})).error).toMatchObject({ code: -32603, message: 'listResourceTemplates: connection closed' })
+  })
+
+  it('answers a tools/call after client.close() as CLOSED, not as a visibility denial (its tools/list would be empty)', async () => {
+    const { view } = await connect()
+    await client.close()
+    expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+  })
+
+  it('over stdio: reports the pending call and the next ones as CLOSED when the server process dies', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['test/faults/fixtures/stdio-server.mjs'], stderr: 'pipe' })
+    let log = ''
+    transport.stderr?.on('data', (chunk) => (log += String(chunk)))
+    const stdio = new Client({ name: 'v2-host', version: '1' })
+    await stdio.connect(transport)
+    try {
+      const { view } = setupHost({ client: stdio, capabilities: { serverTools: {} } })
+      await view.initialize()
+      expect((await view.request('tools/call', { name: 'echo', arguments: { text: 'hi' } })).result).toBeDefined()
+      const pending = view.request('tools/call', { name: 'hang', arguments: {} })
+      await until(() => log.includes('called hang'))
+      process.kill(transport.pid!, 'SIGKILL')
+      expect((await pending).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+      expect((await view.request('tools/call', { name: 'echo', arguments: { text: 'again' } })).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+    } finally {
+      await stdio.close()
+    }
+  })
+
   it('reports a call after the connection closed as CLOSED', async () => {
     const { view } = await connect()
     await client.close()
@@ -138,5 +172,63 @@ describe("a v2 MCP Client's types", () => {
     const mount = (container: HTMLElement) =>
       mountApp({ container, client, tool: tools[0]!, toolResult: client.callTool({ name: 'echo', arguments: {} }), sandbox: 'srcdoc', hostInfo: { name: 'h', version: '1' } })
     expect(typeof mount).toBe('function')
+  })
+})
+
+describe('a v2 MCP Client, further', () => {
+  it("reconnected to another server: a bridge made after that checks visibility against the new server's list", async () => {
+    const { view: before } = await connect()
+    expect((await before.request('tools/call', { name: 'echo', arguments: {} })).result).toBeDefined()
+    // The host connects the same Client again, to a server on which `echo` is model-only.
+    await client.close()
+    const other = new McpServer({ name: 'other', version: '2' })
+    other.registerTool('echo', { description: 'echo', _meta: { ui: { visibility: ['model'] } } }, async () => {
+      calls.push('echo on the other server')
+      return { content: [] }
+    })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await Promise.all([other.connect(serverSide), client.connect(clientSide)])
+    try {
+      const { view } = await connect()
+      expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32000 })
+      expect(calls).toEqual(['echo'])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('seen through an adapter to the 1.x callTool(params, resultSchema, options) that passes getProtocolEra on: the options still reach it', async () => {
+    const adapted = new Proxy(client, {
+      get(target, key) {
+        if (key === 'callTool') return (params: never, _schema: undefined, options: never) => target.callTool(params, options)
+        const value = Reflect.get(target, key, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    await expectCancelReachesServer(await connect({ client: adapted }), () => calls.includes('slow'), () => slowAborted)
+  })
+
+  it('caching tools/list: a tool the server adds is callable once the host relays tools/list_changed', async () => {
+    const cached = new Client({ name: 'v2-host', version: '1' }, { defaultCacheTtlMs: 60_000 })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    const own = new McpServer({ name: 'grows', version: '1' })
+    own.registerTool('first', { description: 'first', _meta: app }, async () => ({ content: [{ type: 'text', text: 'first' }] }))
+    await Promise.all([own.connect(serverSide), cached.connect(clientSide)])
+    try {
+      const { view, bridge } = setupHost({ client: cached, capabilities: { serverTools: { listChanged: true } } })
+      let relayed = 0
+      cached.setNotificationHandler('notifications/tools/list_changed', () => {
+        relayed++
+        bridge.sendListChanged('tools')
+      })
+      await view.initialize()
+      expect((await view.request('tools/call', { name: 'first', arguments: {} })).result).toBeDefined()
+      own.registerTool('second', { description: 'second', _meta: app }, async () => ({ content: [{ type: 'text', text: 'second' }] }))
+      await until(() => relayed > 0)
+      expect((await view.request('tools/call', { name: 'second', arguments: {} })).result?.content).toEqual([{ type: 'text', text: 'second' }])
+    } finally {
+      await cached.close()
+      await own.close()
+    }
   })
 })

@@ -46,14 +46,19 @@
  * 16,080 with the 2.x MCP `Client` proxied as well as the 1.x one (its `callTool` options, its
  * own timeout code): 16,079 B, the addition paid for, in the minimal host too, by one answer for
  * unknown and hidden tools and a shorter tool-list loop. Raised to 16,110 for two CSP relaxations,
- * `dataScripts` and `blobMedia`, without which the official PDF and video examples cannot draw: 16,110 B.)
+ * `dataScripts` and `blobMedia`, without which the official PDF and video examples cannot draw: 16,110 B.
+ * Raised to 16,145 for a review of that: workers keep the sources `script-src` gave them under
+ * either relaxation (an explicit `worker-src`), only `true` turns a relaxation on (as behind the
+ * proxy), a closed 2.x `Client` reported as `CLOSED` (it answers lists with empty ones), and a
+ * reconnected client's bridges given a tool list of the new server: 16,141 B (the minimal host
+ * stays at 9,996 B, with the rate-limit messages worded method first).)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_110
+const HOST_CEILING = 16_145
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

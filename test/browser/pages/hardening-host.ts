@@ -71,7 +71,7 @@ const hardeningHost = {
     bridge.on('log', () => count('log'))
     bridge.on('warning', (warning) => {
       count(`warning:${warning.code}`)
-      if (warning.message.startsWith('Rate limit exceeded: dropping')) count('rateLimitWarning')
+      if (warning.message.endsWith(': rate limited: dropped')) count('rateLimitWarning')
     })
     bridge.on('close', () => count('close'))
   },
