@@ -101,11 +101,11 @@ describe.each(FRAME_MODES)('limits (%s frame)', (frameMode) => {
         // actions: burst 10, then 1/s; size notifications: burst 240, then 120/s (DEFAULT_RATE_LIMITS).
         expect(accepted.length).toBeGreaterThanOrEqual(10)
         expect(accepted.length).toBeLessThanOrEqual(10 + Math.ceil(elapsed))
-        expect(refused.every((reply) => reply.error!.code === -32000 && /Rate limit/.test(reply.error!.message))).toBe(true)
+        expect(refused.every((reply) => reply.error!.code === -32000 && /: rate limited$/.test(reply.error!.message))).toBe(true)
         expect((await h.hostEvents('message')).length).toBe(accepted.length)
         const sizes = (await h.hostEvents('sizechange')).length
         expect(sizes).toBeLessThanOrEqual(1 + 240 + Math.ceil(elapsed * 120))
-        const warnings = (await h.hostEvents('warning')).filter((event) => /Rate limit/.test((event.data as { message: string }).message))
+        const warnings = (await h.hostEvents('warning')).filter((event) => /: rate limited: dropped$/.test((event.data as { message: string }).message))
         // One warning per burst of 1,000 dropped notifications, not one per message.
         expect(warnings.length).toBeLessThanOrEqual(Math.ceil(NOTIFICATIONS / 1000))
       })
