@@ -16,9 +16,9 @@ export interface McpRequestOptions {
 
 /**
  * The part of an MCP client the host bridge uses. `Client` from `@modelcontextprotocol/sdk` (1.x)
- * satisfies it, and so does the 2.x `Client` from `@modelcontextprotocol/client`, whose
- * `callTool(params, options)` the bridge recognises by its `getProtocolEra`; so can a test double
- * or another client library (with the 1.x `callTool(params, resultSchema, options)`).
+ * satisfies it, and so does the 2.x `Client` from `@modelcontextprotocol/client` (recognised by its
+ * `getProtocolEra`), whose `callTool(params, options)` gets the options second as well as third; so
+ * can a test double or another client library (with the 1.x `callTool(params, resultSchema, options)`).
  */
 export interface McpClient {
   callTool(params: CallToolParams, resultSchema?: undefined, options?: McpRequestOptions): Promise<unknown>

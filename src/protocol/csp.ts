@@ -14,7 +14,10 @@
  */
 import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 
-/** Relaxations a host may turn on per server it trusts; each is off by default and one directive wide. */
+/**
+ * Relaxations a host may turn on per server it trusts; each is off by default, on only when set to
+ * `true`, and one directive wide.
+ */
 export interface CspRelaxations {
   /** Adds `blob:` to the sources of workers (pdf.js and similar build workers from blobs). */
   blobWorkers?: boolean
@@ -114,12 +117,12 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   // Only `true` turns a relaxation on, as in the sandbox URL (`'false'` from a JSON config does not).
   const on = (name: keyof CspRelaxations, source: string) => (relax[name] === true ? source : '')
   const extra = resource.join(' ')
-  const scriptless = "'self' 'unsafe-inline'"
-  const script = join(scriptless, on('dataScripts', 'data:'), on('webAssembly', "'wasm-unsafe-eval'"), on('unsafeEval', "'unsafe-eval'"), extra)
+  const selfInline = "'self' 'unsafe-inline'"
+  const script = join(selfInline, on('dataScripts', 'data:'), on('webAssembly', "'wasm-unsafe-eval'"), on('unsafeEval', "'unsafe-eval'"), extra)
   const directives = [
     "default-src 'none'",
     `script-src ${script}`,
-    `style-src ${join("'self' 'unsafe-inline'", extra)}`,
+    `style-src ${join(selfInline, extra)}`,
     `img-src ${join("'self' data:", extra)}`,
     `media-src ${join("'self' data:", on('blobMedia', 'blob:'), extra)}`,
     `font-src ${join("'self'", extra)}`,
@@ -130,7 +133,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   ]
   // Workers load from what `script-src` gives without relaxations (its fallback for them), so that
   // `dataScripts` starts no `data:` workers and `blobWorkers` takes no source away while adding `blob:`.
-  if (relax.blobWorkers === true || relax.dataScripts === true) directives.push(`worker-src ${join(scriptless, on('blobWorkers', 'blob:'), extra)}`)
+  if (relax.blobWorkers === true || relax.dataScripts === true) directives.push(`worker-src ${join(selfInline, on('blobWorkers', 'blob:'), extra)}`)
   return {
     policy: directives.join('; '),
     dropped,
