@@ -389,9 +389,14 @@ export class HostBridge {
     return this.#session.pendingCount
   }
 
-  /** A mode the host may set: inline always (see `setHostContext`), any mode before the handshake, else one the view declared. */
+  /**
+   * A mode the host may set: inline always (see `setHostContext`), any mode before the handshake,
+   * else one the view declared, or any when it declared none (the spec binds the host to the
+   * view's list only when there is one; the official example apps declare none and ask for
+   * fullscreen).
+   */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    return mode === 'inline' || !this.#app || (this.#app.appCapabilities.availableDisplayModes ?? []).includes(mode)
+    return mode === 'inline' || (this.#app?.appCapabilities.availableDisplayModes?.includes(mode) ?? true)
   }
 
   #initialize(params: Record<string, unknown>) {

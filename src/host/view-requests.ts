@@ -262,9 +262,9 @@ export function serveViewRequests(
 
   // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
   const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
-  // A mode a view request may switch to: in the host's list and declared by the view (inline-only when it declared none).
+  // A mode a view request may switch to: in the host's list, and in the view's when it declared one.
   const modeAllowed = (mode: McpUiDisplayMode) =>
-    (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes ?? ['inline']).includes(mode)
+    (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
   serve(
     REQUEST_DISPLAY_MODE,
     'actions',

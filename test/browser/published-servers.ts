@@ -25,6 +25,8 @@ export interface Interaction {
     | { kind: 'message'; text: string }
     | { kind: 'log'; data: string }
     | { kind: 'openLink'; url: string }
+    /** The app asked for `mode`, the host granted it, the frame shows it and the view was told. */
+    | { kind: 'displaymode'; mode: 'inline' | 'fullscreen' | 'pip' }
 }
 
 export interface PublishedServer {
@@ -115,7 +117,13 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
   {
     package: '@modelcontextprotocol/server-debug',
     expectText: ['Event Log', 'Callback Status'],
-    interactions: [{ click: 'Send Text', expect: { kind: 'message', text: 'Hello from debug app!' } }],
+    interactions: [
+      { click: 'Send Text', expect: { kind: 'message', text: 'Hello from debug app!' } },
+      // Each display mode the host offers, and back: the host's own applier shows them.
+      { click: 'Fullscreen', expect: { kind: 'displaymode', mode: 'fullscreen' } },
+      { click: 'PiP', expect: { kind: 'displaymode', mode: 'pip' } },
+      { click: 'Inline', expect: { kind: 'displaymode', mode: 'inline' } },
+    ],
   },
   {
     package: '@modelcontextprotocol/server-wiki-explorer',
@@ -180,6 +188,11 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     // WebGL 2 (software here). The view needs the shader in the tool input (the server's default is
     // not sent to it); this one paints x and y as red and green over a constant half blue.
     arguments: { fragmentShader: 'void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n  vec2 uv = fragCoord / iResolution.xy;\n  fragColor = vec4(uv, 0.5, 1.0);\n}' },
+    // Its one button, shown because the host offers fullscreen: there and back.
+    interactions: [
+      { click: 'Toggle fullscreen', expect: { kind: 'displaymode', mode: 'fullscreen' } },
+      { click: 'Toggle fullscreen', expect: { kind: 'displaymode', mode: 'inline' } },
+    ],
     paints: [
       { what: 'the shader (half blue everywhere)', pixel: (_r, _g, b) => Math.abs(b - 128) <= 3, atLeast: 200_000 },
       { what: 'its red corner', pixel: (r, g) => r > 240 && g < 16, atLeast: 100 },

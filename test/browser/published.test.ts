@@ -87,7 +87,9 @@ async function interact(h: HostHandle, view: Frame, session: McpSession, server:
       const kind: HostEventKind = wanted.kind
       const before = (await h.hostEvents(kind)).length
       const callsBefore = session.calls.length
-      await view.getByRole('button', { name: click }).click()
+      const received = () => view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived.length)
+      const receivedBefore = await received()
+      await view.getByRole('button', { name: click, exact: true }).click()
       const event = await h.waitHost(kind, before + 1)
       if (wanted.kind === 'callTool') {
         expect(event.data).toMatchObject({ name: wanted.name })
@@ -100,6 +102,14 @@ async function interact(h: HostHandle, view: Frame, session: McpSession, server:
         expect(event.data).toMatchObject({ role: 'user', content: [{ type: 'text', text: wanted.text }] })
       } else if (wanted.kind === 'log') {
         expect(event.data).toMatchObject({ data: wanted.data })
+      } else if (wanted.kind === 'displaymode') {
+        expect(event.data).toBe(wanted.mode)
+        expect((await h.call('frame'))?.displayMode).toBe(wanted.mode)
+        // The view is told: the answer, then the context change.
+        await view.waitForFunction(
+          (from) => (window as unknown as { __mcpReceived: string[] }).__mcpReceived.slice(from).includes('ui/notifications/host-context-changed'),
+          receivedBefore,
+        )
       } else {
         expect(event.data).toEqual({ url: wanted.url })
       }
@@ -137,7 +147,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
               permissions: resource.meta?.permissions,
               cspRelaxations: server.cspRelaxations,
               capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
-              hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
+              hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
             },
           }),
         )

@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 10.00 KB, 9,996 B), and is enforced on it below; this whole entry
+ * benchmark bundles it: 9.99 KB, 9,994 B), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -51,14 +51,15 @@
  * either relaxation (an explicit `worker-src`), only `true` turns a relaxation on (as behind the
  * proxy), a closed 2.x `Client` reported as `CLOSED` (it answers lists with empty ones), and a
  * reconnected client's bridges given a tool list of the new server: 16,141 B (the minimal host
- * stays at 9,996 B, with the rate-limit messages worded method first).)
+ * stays at 9,996 B, with the rate-limit messages worded method first). Lowered to 16,140: a view
+ * that declared no display modes is granted the host's, a shorter check: 16,136 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_145
+const HOST_CEILING = 16_140
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

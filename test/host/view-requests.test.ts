@@ -337,16 +337,22 @@ describe('ui/request-display-mode', () => {
     expect(view.notifications()).toEqual([])
   })
 
-  it('reads a view that declared no modes as inline-only, and never asks the handler about the current mode', async () => {
+  it("grants a view that declared no modes what the host offers (the official example apps declare none and ask for fullscreen), and never asks the handler about the current mode", async () => {
     const requestDisplayMode = vi.fn()
     const { view, bridge, pair } = start({ hostContext: context, handlers: { requestDisplayMode } })
     await view.initialize()
-    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    expect((await view.request('ui/request-display-mode', { mode: 'pip' })).result).toEqual({ mode: 'inline' })
     expect((await view.request('ui/request-display-mode', { mode: 'inline' })).result).toEqual({ mode: 'inline' })
-    await pair.flush()
     expect(requestDisplayMode).not.toHaveBeenCalled()
-    expect(bridge.hostContext.displayMode).toBe('inline')
-    expect(view.notifications()).toEqual([])
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'fullscreen' })
+    await pair.flush()
+    expect(requestDisplayMode).toHaveBeenCalledTimes(1)
+    expect(bridge.hostContext.displayMode).toBe('fullscreen')
+    expect(view.notifications('ui/notifications/host-context-changed').map((m) => m.params)).toEqual([{ displayMode: 'fullscreen' }])
+    // The host may switch it too: no list of the view's says otherwise.
+    bridge.setHostContext({ displayMode: 'inline' })
+    bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect(bridge.hostContext.displayMode).toBe('fullscreen')
   })
 
   it('lets the handler refuse, and never applies a mode it was not allowed to', async () => {
