@@ -247,9 +247,10 @@ export class HostBridge {
 
   /**
    * Changes the host context (top-level replace; a key set to `undefined` is removed) and sends
-   * the view only the keys that changed. Held until the view is initialized. A display mode the
-   * view did not declare is refused with `DENIED`, except `inline`: the spec forbids switching a
-   * view to an undeclared mode, and we read `inline` as outside that rule, because it is where
+   * the view only the keys that changed. Held until the view is initialized. A display mode
+   * missing from the list of modes the view declared (when it declared one) is refused with
+   * `DENIED`, except `inline`: the spec forbids switching a view to an undeclared mode, and we
+   * read `inline` as outside that rule, because it is where
    * every view starts and what a host returns to when the user leaves fullscreen or closes a
    * picture-in-picture window (refusing it would leave host and view disagreeing). Throws
    * `CLOSED` once the bridge is closed, as every sending method does; `mountApp` closes it when its
