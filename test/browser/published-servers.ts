@@ -158,6 +158,9 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     ownCalls: [{ method: 'callTool', target: 'read_pdf_bytes' }],
     cspRelaxations: { dataScripts: true },
     expectText: ['mcp-app-bridge offline fixture'],
+    // Its toolbar's toggle. (Not back: in fullscreen the host's way back covers the view's top right
+    // corner, where this toggle is.)
+    interactions: [{ click: 'Toggle fullscreen (⌘Enter)', expect: { kind: 'displaymode', mode: 'fullscreen' } }],
     slow: true,
   },
   {
