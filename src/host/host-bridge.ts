@@ -250,9 +250,9 @@ export class HostBridge {
    * the view only the keys that changed. Held until the view is initialized. A display mode
    * missing from the list of modes the view declared (when it declared one) is refused with
    * `DENIED`, except `inline`: the spec forbids switching a view to an undeclared mode, and we
-   * read `inline` as outside that rule, because it is where
-   * every view starts and what a host returns to when the user leaves fullscreen or closes a
-   * picture-in-picture window (refusing it would leave host and view disagreeing). Throws
+   * read `inline` as outside that rule, because it is where every view starts and what a host
+   * returns to when the user leaves fullscreen or closes a picture-in-picture window (refusing it
+   * would leave host and view disagreeing). Throws
    * `CLOSED` once the bridge is closed, as every sending method does; `mountApp` closes it when its
    * frame leaves the document, so a host updating every view of a chat skips those whose `closed` is true.
    */
@@ -394,7 +394,8 @@ export class HostBridge {
    * A mode the host may set: inline always (see `setHostContext`), any mode before the handshake,
    * else one the view declared, or any when it declared none (the spec binds the host to the
    * view's list only when there is one; the official example apps declare none and ask for
-   * fullscreen).
+   * fullscreen). A view's own request is read the same way in `view-requests.ts` (a shared
+   * function costs the minimal host 12 B it does not have).
    */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
     return mode === 'inline' || (this.#app?.appCapabilities.availableDisplayModes?.includes(mode) ?? true)

@@ -262,7 +262,8 @@ export function serveViewRequests(
 
   // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
   const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
-  // A mode a view request may switch to: in the host's list, and in the view's when it declared one.
+  // A mode a view request may switch to: in the host's list, and in the view's when it declared one
+  // (as HostBridge's `#modeAllowed` reads it for the host's own switches).
   const modeAllowed = (mode: McpUiDisplayMode) =>
     (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
   serve(

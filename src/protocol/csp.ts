@@ -92,6 +92,8 @@ export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback
 
 /** Builds the policy for a resource's declared `csp` (or the default without one). */
 export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = {}): BuiltCsp {
+  // Only `true` turns a relaxation on, as in the sandbox URL (`'false'` from a JSON config does not).
+  const on = (name: keyof CspRelaxations): boolean => relax[name] === true
   const dropped: DroppedCspEntry[] = []
   const origins = (list: DroppedCspEntry['list'], forConnect = false): string[] => {
     const declared = (csp as Record<string, unknown> | null | undefined)?.[list]
@@ -103,7 +105,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     // A Set: a hostile server's list of thousands of origins must not cost quadratic time on the host's page.
     const accepted = new Set<string>()
     for (const entry of declared) {
-      const checked = checkCspOrigin(entry, forConnect, relax.loopbackOrigins === true)
+      const checked = checkCspOrigin(entry, forConnect, on('loopbackOrigins'))
       if ('origin' in checked) accepted.add(checked.origin)
       else dropped.push({ list, entry, reason: checked.reason })
     }
@@ -114,17 +116,15 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   const frame = origins('frameDomains')
   const baseUri = origins('baseUriDomains')
   const join = (...parts: string[]) => parts.filter(Boolean).join(' ')
-  // Only `true` turns a relaxation on, as in the sandbox URL (`'false'` from a JSON config does not).
-  const on = (name: keyof CspRelaxations, source: string) => (relax[name] === true ? source : '')
   const extra = resource.join(' ')
   const selfInline = "'self' 'unsafe-inline'"
-  const script = join(selfInline, on('dataScripts', 'data:'), on('webAssembly', "'wasm-unsafe-eval'"), on('unsafeEval', "'unsafe-eval'"), extra)
+  const script = join(selfInline, on('dataScripts') ? 'data:' : '', on('webAssembly') ? "'wasm-unsafe-eval'" : '', on('unsafeEval') ? "'unsafe-eval'" : '', extra)
   const directives = [
     "default-src 'none'",
     `script-src ${script}`,
     `style-src ${join(selfInline, extra)}`,
     `img-src ${join("'self' data:", extra)}`,
-    `media-src ${join("'self' data:", on('blobMedia', 'blob:'), extra)}`,
+    `media-src ${join("'self' data:", on('blobMedia') ? 'blob:' : '', extra)}`,
     `font-src ${join("'self'", extra)}`,
     `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
     `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
@@ -133,7 +133,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   ]
   // Workers load from what `script-src` gives without relaxations (its fallback for them), so that
   // `dataScripts` starts no `data:` workers and `blobWorkers` takes no source away while adding `blob:`.
-  if (relax.blobWorkers === true || relax.dataScripts === true) directives.push(`worker-src ${join(selfInline, on('blobWorkers', 'blob:'), extra)}`)
+  if (on('blobWorkers') || on('dataScripts')) directives.push(`worker-src ${join(selfInline, on('blobWorkers') ? 'blob:' : '', extra)}`)
   return {
     policy: directives.join('; '),
     dropped,

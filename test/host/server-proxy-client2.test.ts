@@ -175,7 +175,7 @@ describe("a v2 MCP Client's types", () => {
   })
 })
 
-describe('a v2 MCP Client, further', () => {
+describe('a v2 MCP Client reconnected, adapted or caching', () => {
   it("reconnected to another server: a bridge made after that checks visibility against the new server's list", async () => {
     const { view: before } = await connect()
     expect((await before.request('tools/call', { name: 'echo', arguments: {} })).result).toBeDefined()

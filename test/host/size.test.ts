@@ -52,14 +52,15 @@
  * proxy), a closed 2.x `Client` reported as `CLOSED` (it answers lists with empty ones), and a
  * reconnected client's bridges given a tool list of the new server: 16,141 B (the minimal host
  * stays at 9,996 B, with the rate-limit messages worded method first). Lowered to 16,140: a view
- * that declared no display modes is granted the host's, a shorter check: 16,136 B.)
+ * that declared no display modes is granted the host's, a shorter check: 16,136 B; 16,129 B with the
+ * CSP builder's relaxations read by one predicate.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_140
+const HOST_CEILING = 16_130
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
