@@ -87,8 +87,7 @@ async function interact(h: HostHandle, view: Frame, session: McpSession, server:
       const kind: HostEventKind = wanted.kind
       const before = (await h.hostEvents(kind)).length
       const callsBefore = session.calls.length
-      const received = () => view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived.length)
-      const receivedBefore = await received()
+      const receivedBefore = await view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived.length)
       await view.getByRole('button', { name: click, exact: true }).click()
       const event = await h.waitHost(kind, before + 1)
       if (wanted.kind === 'callTool') {
