@@ -6,9 +6,10 @@
  * `!important` beats these inline styles) or pass its own function to `mountApp` instead.
  *
  * Out of the conversation, the view covers what the host shows; given `onExit`, the host keeps
- * its own way back above it: a button (`button[data-mcp-app-exit]`) at the frame's top right
- * corner, and Escape in the host's document for fullscreen. A view cannot hide them, and cannot
- * keep the user in a full-window page that imitates the host. Fullscreen is modal: the page under
+ * its own way back above it: a bar (`[data-mcp-app-bar]`) along the frame's top, outside the
+ * frame (so no control of the view lies under it), holding a button (`button[data-mcp-app-exit]`),
+ * and Escape in the host's document for fullscreen. A view cannot hide them, and cannot keep the
+ * user in a full-window page that imitates the host. Fullscreen is modal: the page under
  * it is `inert` (no focus, no reading there), and focus left in the page moves to that button
  * (never into the view: a view cannot take the keyboard by asking), and back when it ends. Asked
  * for while the host has a modal dialog open, a mode waits below the dialog until that closes; a
@@ -27,8 +28,19 @@ const MODE_CSS: Record<McpUiDisplayMode, string> = {
   // At most half the viewport's height: beside a floating view the page stays in use, at 400% zoom or on a phone held sideways too.
   pip: `${OVERLAY}inset:auto;right:16px;bottom:16px;width:min(420px,100vw - 32px);height:min(320px,50vh);box-shadow:0 8px 32px #0006;border-radius:8px`,
 }
-// 32px square, 8px inside the frame's top right corner (see `place`).
-const EXIT_CSS = 'position:fixed;inset:auto;margin:0;z-index:2147483001;width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer;'
+/**
+ * With a way back, the frame is moved down to make room for the host's bar above it (48px in
+ * fullscreen, below a notch; 40px in pip). Moved, not given a border or padding: testing tools
+ * (Playwright) misplace clicks in an out-of-process frame with either.
+ */
+const ROOM_CSS: Record<McpUiDisplayMode, string> = {
+  inline: '',
+  fullscreen: ';top:calc(48px + env(safe-area-inset-top));height:calc(100% - 48px - env(safe-area-inset-top));padding-top:0',
+  pip: ';height:calc(min(320px,50vh) - 40px);border-radius:0 0 8px 8px',
+}
+// Fixed above the frame (see `place`), the button at its right end, clear of a notch.
+const BAR_CSS = 'position:fixed;inset:auto;z-index:2147483001;box-sizing:border-box;display:grid;place-items:center end;border:0;background:Canvas;padding:0 calc(8px + env(safe-area-inset-right)) 0 0;'
+const EXIT_CSS = 'width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer'
 
 /** Options of {@link createDisplayModeApplier}. */
 export interface DisplayModeApplierOptions {
@@ -66,7 +78,7 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
       return
     }
     inlineCss ??= frame.style.cssText
-    frame.style.cssText = `${inlineCss};${MODE_CSS[mode]}`
+    frame.style.cssText = `${inlineCss};${MODE_CSS[mode]}${exit ? ROOM_CSS[mode] : ''}`
     const before = outOfConversation.get(doc)
     if (before && before !== leave) before()
     outOfConversation.set(doc, leave)
@@ -83,7 +95,7 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
     exit?.show(mode, !modal)
     // Fullscreen is modal, so the page is watched: a dialog the host opens goes above the view (the
     // view waits below it), and a row the conversation adds meanwhile is inert too.
-    const inert = mode === 'fullscreen' && !modal ? makeOthersInert(frame) : undefined
+    const inert = mode === 'fullscreen' && !modal ? makeOthersInert(frame, exit?.bar) : undefined
     const check = () => {
       // Once the user has answered (the dialog closed, or left the page), the view takes its
       // place: on top, and for fullscreen modal, as if it had been asked for then.
@@ -137,17 +149,17 @@ function openModal(doc: Document): Element | null {
 }
 
 /**
- * Makes everything in the page `inert` but `frame` and the host's exit control (each ancestor's
- * other children): `more()` does it again for what was added since, `free()` frees only what was
- * not inert before.
+ * Makes everything in the page `inert` but `frame` and the host's bar (each ancestor's other
+ * children): `more()` does it again for what was added since, `free()` frees only what was not
+ * inert before.
  */
-function makeOthersInert(frame: HTMLElement) {
+function makeOthersInert(frame: HTMLElement, bar: HTMLElement | undefined) {
   const made: HTMLElement[] = []
   const more = () => {
     let node: Element | undefined = frame
     for (let parent = node.parentNode; node && parent && parent.nodeType !== 9; parent = node.parentNode) {
       for (const sibling of (parent as ParentNode).children as Iterable<HTMLElement>) {
-        if (sibling === node || sibling.inert !== false || sibling.hasAttribute('data-mcp-app-exit')) continue
+        if (sibling === node || sibling === bar || sibling.inert !== false) continue
         sibling.inert = true
         made.push(sibling)
       }
@@ -164,16 +176,20 @@ function makeOthersInert(frame: HTMLElement) {
   }
 }
 
-/** The host's button over a frame out of the conversation, placed at the frame's top right corner. */
+/** The host's bar above a frame out of the conversation, with its button at the right end. */
 function createExitControl(frame: HTMLElement, onExit: () => void, label: string) {
   const doc = frame.ownerDocument
   const win = doc.defaultView
+  const bar = doc.createElement('div')
+  bar.setAttribute('data-mcp-app-bar', '')
   const button = doc.createElement('button')
   button.type = 'button'
   button.textContent = '✕'
   button.title = label
   button.setAttribute('aria-label', label)
   button.setAttribute('data-mcp-app-exit', '')
+  button.style.cssText = EXIT_CSS
+  bar.appendChild(button)
   const exit = () => {
     // Focus on the button would fall to the page's body when it goes: where it was before
     // fullscreen (see above), else the view.
@@ -183,34 +199,32 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   }
   button.onclick = exit
   const place = () => {
-    // Inside the frame's padding: fullscreen keeps a notch's safe area clear.
-    const rect = frame.getBoundingClientRect()
-    const style = win?.getComputedStyle(frame)
-    const inset = (side: 'Top' | 'Right') => parseFloat(style?.[`padding${side}`] ?? '') || 0
-    button.style.cssText = `${EXIT_CSS}left:${rect.right - inset('Right') - 40}px;top:${rect.top + inset('Top') + 8}px`
+    // Fullscreen's bar starts at the window's top, over a notch.
+    const { left, top, width } = frame.getBoundingClientRect()
+    bar.style.cssText = `${BAR_CSS}left:${left}px;width:${width}px;${fullscreen ? `top:0;height:${top}px;padding-top:env(safe-area-inset-top)` : `top:${top - 40}px;height:40px;border-radius:8px 8px 0 0;box-shadow:0 -6px 24px -6px #0006`}`
   }
   // Only over the whole window: in pip the host's page is in use, and its Escape belongs to it.
   const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()
   let fullscreen = false
   return {
+    bar,
     button,
-    show(mode: McpUiDisplayMode, onTop: boolean) {
-      // A frame out of the document has nowhere to put the button.
+    show(mode: Exclude<McpUiDisplayMode, 'inline'>, onTop: boolean) {
+      // A frame out of the document has nowhere to put the bar.
       if (!frame.isConnected) return
-      frame.after(button)
+      fullscreen = mode === 'fullscreen'
+      frame.after(bar)
       place()
-      if (onTop) showOnTop(button)
+      if (onTop) showOnTop(bar)
       win?.addEventListener('resize', place)
       // Not while below a dialog: its Escape is the dialog's.
-      fullscreen = mode === 'fullscreen' && onTop
-      if (fullscreen) doc.addEventListener('keydown', onKey)
+      if (fullscreen && onTop) doc.addEventListener('keydown', onKey)
     },
     hide() {
       win?.removeEventListener('resize', place)
-      if (fullscreen) doc.removeEventListener('keydown', onKey)
-      fullscreen = false
-      button.removeAttribute('popover')
-      button.remove()
+      doc.removeEventListener('keydown', onKey)
+      bar.removeAttribute('popover')
+      bar.remove()
     },
   }
 }

@@ -101,8 +101,9 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   size?: FrameSizeOptions | false
   /**
    * Shows a display mode; replaces the default: a fixed overlay for fullscreen and pip with the
-   * host's own way back above it (a button, and Escape for fullscreen), which a host replacing
-   * this must provide itself, so that a view cannot keep the user in a page that imitates the host.
+   * host's own way back above it (a bar with a button, and Escape for fullscreen), which a host
+   * replacing this must provide itself, so that a view cannot keep the user in a page that
+   * imitates the host.
    * Called with `inline` too when the view closes out of the conversation.
    */
   applyDisplayMode?: (mode: McpUiDisplayMode, frame: HTMLIFrameElement) => void

@@ -292,18 +292,25 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
       ),
     )
     try {
-      await s.step('fullscreen: the frame is the visible viewport, and the view\'s right edge (red) is drawn', async () => {
+      await s.step("fullscreen: the host's bar and the frame under it are the visible viewport, and the view's right edge (red) is drawn", async () => {
         await hostSetsMode(h, 'fullscreen')
         const layout = () =>
           h.hostFrame.evaluate(() => {
             const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
+            const bar = document.querySelector('[data-mcp-app-bar]')!.getBoundingClientRect()
             const root = document.documentElement
-            return { frame: [rect.x, rect.y, rect.width, rect.height], visible: [0, 0, root.clientWidth, root.clientHeight], scrollbar: innerWidth - root.clientWidth }
+            return {
+              frame: [rect.x, rect.y, rect.width, rect.height],
+              bar: [bar.x, bar.y, bar.width, bar.height],
+              visible: [0, 0, root.clientWidth, root.clientHeight],
+              scrollbar: innerWidth - root.clientWidth,
+            }
           })
+        const [, , visibleWidth, visibleHeight] = (await layout()).visible
         await expect.poll(async () => {
-          const { frame, visible } = await layout()
-          return frame.join() === visible.join()
-        }).toBe(true)
+          const { frame, bar } = await layout()
+          return `bar ${bar} | frame ${frame}`
+        }).toBe(`bar 0,0,${visibleWidth},48 | frame 0,48,${visibleWidth},${visibleHeight! - 48}`)
         const { visible, scrollbar } = await layout()
         expect(scrollbar).toBeGreaterThan(0)
         const [width, height] = [visible[2]!, visible[3]!]
@@ -388,7 +395,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
       }),
     )
     try {
-      await s.step('fullscreen: the frame covers the screen, the view and the host\'s button sit inside the safe area', async () => {
+      await s.step("fullscreen: the host's bar and the frame cover the screen, the view and the host's button sit inside the safe area", async () => {
         await hostSetsMode(h, 'fullscreen')
         const view = await h.viewFrame()
         const inView = await view.evaluate(() => ({
@@ -404,14 +411,16 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
           return {
             frame: [rect.x, rect.y, rect.width, rect.height],
             content: { top: rect.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop), left: rect.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) },
-            exit: { top: exit.top, right: exit.right, onTop: hit?.hasAttribute('data-mcp-app-exit') ?? false },
+            exit: { top: exit.top, bottom: exit.bottom, right: exit.right, onTop: hit?.hasAttribute('data-mcp-app-exit') ?? false },
           }
         })
-        expect(host.frame).toEqual([0, 0, size.width, size.height])
+        // Below the host's bar, which covers the notch.
+        expect(host.frame).toEqual([0, insets.top + 48, size.width, size.height - insets.top - 48])
         // "Done" at the top of the view, "Book" at its bottom, in the page's coordinates.
         expect(host.content.top + inView.done).toBeGreaterThanOrEqual(insets.top)
         expect(host.content.top + inView.book).toBeLessThanOrEqual(size.height - insets.bottom)
         expect(host.exit.top).toBeGreaterThanOrEqual(insets.top)
+        expect(host.exit.bottom).toBeLessThanOrEqual(host.frame[1]!)
         expect(host.exit.right).toBeLessThanOrEqual(size.width - insets.right)
         expect(host.exit.onTop).toBe(true)
       })

@@ -185,9 +185,9 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       // A virtualised list places its rows with a transform; `position: fixed` inside resolves against the row.
       await h.hostFrame.evaluate(() => void (document.getElementById('views')!.style.transform = 'translateY(40px)'))
       const inline = await box()
-      await s.step('fullscreen, granted: the frame covers the window, not the row', async () => {
+      await s.step("fullscreen, granted: the frame covers the window below the host's bar, not the row", async () => {
         expect(await h.run({ action: 'requestDisplayMode', mode: 'fullscreen' })).toEqual({ ok: true, value: 'fullscreen' })
-        await expect.poll(box).toEqual({ x: 0, y: 0, width: inline.viewport[0], height: inline.viewport[1], viewport: inline.viewport })
+        await expect.poll(box).toEqual({ x: 0, y: 48, width: inline.viewport[0], height: inline.viewport[1]! - 48, viewport: inline.viewport })
       })
       await s.step('back inline: where it was, the same document and bridge', async () => {
         expect(await h.run({ action: 'requestDisplayMode', mode: 'inline' })).toEqual({ ok: true, value: 'inline' })
@@ -198,7 +198,7 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       })
       await s.step("fullscreen again: the host's own button is above the view, and the user's click brings it back inline", async () => {
         expect(await h.run({ action: 'requestDisplayMode', mode: 'fullscreen' })).toEqual({ ok: true, value: 'fullscreen' })
-        await expect.poll(box).toMatchObject({ x: 0, y: 0 })
+        await expect.poll(box).toMatchObject({ x: 0, y: 48 })
         const exit = h.hostFrame.locator('[data-mcp-app-exit]')
         // What the user sees at the button's centre is the button, not the view drawn over it.
         const onTop = await exit.evaluate((button) => {
@@ -227,12 +227,19 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       const placed = () =>
         h.hostFrame.evaluate(() => {
           const frame = document.querySelector('#views iframe')!.getBoundingClientRect()
+          const bar = document.querySelector('[data-mcp-app-bar]')?.getBoundingClientRect()
           const exit = document.querySelector('[data-mcp-app-exit]')?.getBoundingClientRect()
           const hit = exit && document.elementFromPoint(exit.x + exit.width / 2, exit.y + exit.height / 2)
-          return { frame: [frame.x, frame.y, frame.width, frame.height], exitOnTop: hit?.hasAttribute('data-mcp-app-exit') ?? false }
+          return {
+            frame: [frame.x, frame.y, frame.width, frame.height],
+            bar: bar && [bar.x, bar.y, bar.width, bar.height],
+            exitOnTop: hit?.hasAttribute('data-mcp-app-exit') ?? false,
+            // The way back lies over no part of the view.
+            exitAboveView: !!exit && exit.bottom <= frame.top,
+          }
         })
       const [width, height] = await h.hostFrame.evaluate(() => [innerWidth, innerHeight])
-      await expect.poll(placed).toEqual({ frame: [0, 0, width, height], exitOnTop: true })
+      await expect.poll(placed).toEqual({ frame: [0, 48, width, height - 48], bar: [0, 0, width, 48], exitOnTop: true, exitAboveView: true })
     } finally {
       await h.close()
     }

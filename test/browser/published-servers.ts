@@ -158,9 +158,12 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     ownCalls: [{ method: 'callTool', target: 'read_pdf_bytes' }],
     cspRelaxations: { dataScripts: true },
     expectText: ['mcp-app-bridge offline fixture'],
-    // Its toolbar's toggle. (Not back: in fullscreen the host's way back covers the view's top right
-    // corner, where this toggle is.)
-    interactions: [{ click: 'Toggle fullscreen (⌘Enter)', expect: { kind: 'displaymode', mode: 'fullscreen' } }],
+    // Its toolbar's toggle, there and back: in fullscreen it sits at the view's top right corner,
+    // under which the host's way back must not lie.
+    interactions: [
+      { click: 'Toggle fullscreen (⌘Enter)', expect: { kind: 'displaymode', mode: 'fullscreen' } },
+      { click: 'Exit fullscreen (Esc)', expect: { kind: 'displaymode', mode: 'inline' } },
+    ],
     slow: true,
   },
   {

@@ -322,11 +322,12 @@ describe('createDisplayModeApplier', () => {
     page.document.body.appendChild(frame as never)
     apply('pip')
     const exit = page.document.querySelector('[data-mcp-app-exit]') as unknown as HTMLButtonElement
-    expect(exit.previousElementSibling).toBe(frame)
+    expect(exit.parentElement!.previousElementSibling).toBe(frame)
     exit.click()
     expect(onExit).toHaveBeenCalledTimes(1)
     apply('inline')
     expect(page.document.querySelector('[data-mcp-app-exit]')).toBeNull()
+    expect(page.document.querySelector('[data-mcp-app-bar]')).toBeNull()
   })
 })
 

@@ -339,10 +339,12 @@ describe('display modes', () => {
     expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'fullscreen' })
     expect(app.iframe.getAttribute('data-display-mode')).toBe('fullscreen')
     expect(app.iframe.style.position).toBe('fixed')
-    expect(app.iframe.style.height).toBe('100%')
+    // The window's height, less the host's bar above the frame.
+    const fullHeight = 'calc(100% - 48px - env(safe-area-inset-top))'
+    expect(app.iframe.style.height).toBe(fullHeight)
     view.notify('ui/notifications/size-changed', { height: 999 })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(app.iframe.style.height).toBe('100%')
+    expect(app.iframe.style.height).toBe(fullHeight)
     app.bridge.setHostContext({ displayMode: 'inline' })
     expect(app.iframe.style.position).toBe('')
     expect(app.iframe.style.height).toBe('999px')
@@ -373,10 +375,12 @@ describe('display modes', () => {
     expect(exit()).toBeNull()
 
     await view.request('ui/request-display-mode', { mode: 'fullscreen' })
-    // Next to the frame, so a host's CSS finds it, and named for assistive technology.
-    expect(app.iframe.nextElementSibling).toBe(exit())
+    // In the host's bar next to the frame, so a host's CSS finds them, and named for assistive technology.
+    const bar = app.iframe.nextElementSibling as HTMLElement
+    expect(bar.hasAttribute('data-mcp-app-bar')).toBe(true)
+    expect(exit()!.parentElement).toBe(bar)
     expect([exit()!.type, exit()!.getAttribute('aria-label'), exit()!.title]).toEqual(['button', 'Retour à la conversation', 'Retour à la conversation'])
-    expect(exit()!.style.position).toBe('fixed')
+    expect(bar.style.position).toBe('fixed')
     window.document.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Escape' }))
     expect(app.bridge.hostContext.displayMode).toBe('inline')
     expect(app.iframe.style.position).toBe('')
@@ -428,7 +432,7 @@ describe('display modes', () => {
 
     app.bridge.setHostContext({ displayMode: 'fullscreen' })
     expect([composer.inert, sibling.inert, (container as HTMLElement).inert, app.iframe.inert]).toEqual([true, true, false, false])
-    expect((doc.querySelector('[data-mcp-app-exit]') as unknown as HTMLElement).inert).toBe(false)
+    expect((doc.querySelector('[data-mcp-app-bar]') as unknown as HTMLElement).inert).toBe(false)
     // A view must not take the keyboard by asking for fullscreen: the focus goes to the host's way back.
     expect(doc.activeElement).toBe(doc.querySelector('[data-mcp-app-exit]'))
     // Pip is not modal: the page stays in use, the focus back where it was.

@@ -53,14 +53,16 @@
  * reconnected client's bridges given a tool list of the new server: 16,141 B (the minimal host
  * stays at 9,996 B, with the rate-limit messages worded method first). Lowered to 16,140: a view
  * that declared no display modes is granted the host's, a shorter check: 16,136 B; 16,129 B with the
- * CSP builder's relaxations read by one predicate.)
+ * CSP builder's relaxations read by one predicate. Raised to 16,310 for the default display
+ * modes' bar above the frame: the host's way back lay over the view's top right corner, where
+ * the official PDF viewer keeps its own way out of fullscreen: 16,301 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_130
+const HOST_CEILING = 16_310
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
@@ -80,8 +82,8 @@ describe('host bundle size', () => {
     expect(ours.gzip).toBeLessThanOrEqual(HOST_CEILING)
     // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14, and the
     // minimal host keeps it (about 14.6). The whole entry also carries what AppBridge has no
-    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.1,
-    // so this holds the line just below that.
-    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(9)
+    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.0
+    // since the display modes' bar (8.98), so this holds the line just below that.
+    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(8.95)
   })
 })
