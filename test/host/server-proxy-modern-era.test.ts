@@ -133,6 +133,21 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
     expect(calls).toEqual(['deploy', 'deploy'])
   })
 
+  it('answers an input_required the client may not fulfil (autoFulfill: false) as an error, not as a result the view cannot read', async () => {
+    const [manual, served] = await connectClient({ ...MODERN, inputRequired: { autoFulfill: false } })
+    try {
+      const { view } = await connect({ client: manual })
+      // A 2026-01-26 view has no input_required vocabulary, nor could it answer one through the host:
+      // an internal error (the host's setup cannot complete the call) is the honest answer.
+      const { error } = await view.request('tools/call', { name: 'deploy', arguments: {} })
+      expect(error).toMatchObject({ code: -32603, message: expect.stringContaining("'input_required'") })
+      expect(elicited).toEqual([])
+    } finally {
+      await manual.close()
+      await served.close()
+    }
+  })
+
   it('times a forwarded call out with the bridge timeout (-32001)', async () => {
     const { view } = await connect({ timeoutMs: 100 })
     expect((await view.request('tools/call', { name: 'hang', arguments: {} })).error.code).toBe(-32001)
