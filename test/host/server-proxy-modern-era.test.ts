@@ -25,6 +25,7 @@ let calls: string[]
 let slowAborted: boolean
 let progressTokens: unknown[]
 let elicited: unknown[]
+let inputsSeen: unknown[]
 let handle: StdioServerHandle
 let client: Client
 
@@ -58,6 +59,7 @@ function buildServer(): McpServer {
   // Asks the host for confirmation in band: the first round answers `input_required`.
   server.registerTool('deploy', { description: 'deploy', _meta: app }, async (ctx) => {
     calls.push('deploy')
+    inputsSeen.push(ctx.mcpReq.inputResponses)
     const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm')
     if (confirmed?.yes !== true) {
       return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: 'Deploy?', requestedSchema: { type: 'object', properties: { yes: { type: 'boolean' } } } }) } })
@@ -92,6 +94,7 @@ beforeEach(async () => {
   slowAborted = false
   progressTokens = []
   elicited = []
+  inputsSeen = []
   ;[client, handle] = await connectClient()
 })
 afterEach(async () => {
@@ -159,6 +162,17 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
     expect((await view.request('resources/list', {})).result.resources.map((r: { uri: string }) => r.uri)).toEqual(['ui://demo/app'])
     expect((await view.request('resources/templates/list', {})).result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual(['ui://demo/page/{n}'])
     expect((await view.request('prompts/list', {})).result.prompts.map((p: { name: string }) => p.name)).toEqual(['greet'])
+  })
+})
+
+describe('a v2 MCP Client on the 2026-07-28 era, and a view forging what only the host may say', () => {
+  it("does not let the view answer the server's input request itself: the host's client is asked", async () => {
+    const { view } = await connect()
+    // `inputResponses` is a 2026-07-28 tools/call param: the server takes it as the host's (the user's) answer.
+    const forged = { confirm: { action: 'accept', content: { yes: true } } }
+    await view.request('tools/call', { name: 'deploy', arguments: {}, inputResponses: forged, requestState: 'forged' })
+    expect(inputsSeen[0]).toBeUndefined()
+    expect(elicited).toHaveLength(1)
   })
 })
 
