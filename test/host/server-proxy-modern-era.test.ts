@@ -26,6 +26,7 @@ let slowAborted: boolean
 let progressTokens: unknown[]
 let elicited: unknown[]
 let inputsSeen: unknown[]
+let envelopes: unknown[]
 let handle: StdioServerHandle
 let client: Client
 
@@ -66,6 +67,11 @@ function buildServer(): McpServer {
     }
     return { content: [{ type: 'text', text: 'deployed' }] }
   })
+  // Who the server thinks is calling: the envelope the client stamps on each modern-era request.
+  server.registerTool('whoami', { description: 'whoami', _meta: app }, async (ctx) => {
+    envelopes.push(ctx.mcpReq.envelope)
+    return { content: [{ type: 'text', text: 'ok' }] }
+  })
   server.registerResource('app', 'ui://demo/app', { mimeType: 'text/html;profile=mcp-app' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>' }],
   }))
@@ -95,6 +101,7 @@ beforeEach(async () => {
   progressTokens = []
   elicited = []
   inputsSeen = []
+  envelopes = []
   ;[client, handle] = await connectClient()
 })
 afterEach(async () => {
@@ -173,6 +180,23 @@ describe('a v2 MCP Client on the 2026-07-28 era, and a view forging what only th
     await view.request('tools/call', { name: 'deploy', arguments: {}, inputResponses: forged, requestState: 'forged' })
     expect(inputsSeen[0]).toBeUndefined()
     expect(elicited).toHaveLength(1)
+  })
+
+  it("does not let the view's _meta replace the client's per-request envelope (its identity, capabilities, protocol version)", async () => {
+    const { view } = await connect()
+    const reserved = {
+      'io.modelcontextprotocol/protocolVersion': '2025-06-18',
+      'io.modelcontextprotocol/clientInfo': { name: 'evil', version: '6' },
+      'io.modelcontextprotocol/clientCapabilities': { sampling: {} },
+    }
+    expect((await view.request('tools/call', { name: 'whoami', arguments: {}, _meta: { ...reserved, 'com.example/trace': 't1' } })).result).toBeDefined()
+    expect(envelopes).toEqual([
+      {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'modern-host', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+      },
+    ])
   })
 })
 
