@@ -25,6 +25,9 @@ let calls: string[]
 let slowAborted: boolean
 let progressTokens: unknown[]
 let elicited: unknown[]
+/** While set, the host's elicitation handler waits for it, as for a user deciding. */
+let elicitationGate: Promise<void> | undefined
+let elicitationAborted: boolean
 let inputsSeen: unknown[]
 let envelopes: unknown[]
 let handle: StdioServerHandle
@@ -85,8 +88,10 @@ function buildServer(): McpServer {
 /** A 2.x `Client` with `options`, connected to a fresh modern-era server. */
 async function connectClient(options: ClientOptions = MODERN): Promise<[Client, StdioServerHandle]> {
   const own = new Client({ name: 'modern-host', version: '1.0.0' }, options)
-  own.setRequestHandler('elicitation/create', async (request) => {
+  own.setRequestHandler('elicitation/create', async (request, ctx) => {
     elicited.push(request.params)
+    ctx.mcpReq.signal.addEventListener('abort', () => (elicitationAborted = true))
+    await elicitationGate
     return { action: 'accept', content: { yes: true } }
   })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
@@ -100,6 +105,8 @@ beforeEach(async () => {
   slowAborted = false
   progressTokens = []
   elicited = []
+  elicitationGate = undefined
+  elicitationAborted = false
   inputsSeen = []
   envelopes = []
   ;[client, handle] = await connectClient()
@@ -119,6 +126,18 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
   it('is connected on the modern era (what the rest of this file relies on)', () => {
     expect(client.getProtocolEra()).toBe('modern')
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+  })
+
+  it("is connected on the modern era with versionNegotiation 'auto' too", async () => {
+    const [auto, served] = await connectClient({ ...MODERN, versionNegotiation: { mode: 'auto' } })
+    try {
+      expect(auto.getProtocolEra()).toBe('modern')
+      const { view } = await connect({ client: auto })
+      expect((await view.request('tools/call', { name: 'deploy', arguments: {} })).result.content).toEqual([{ type: 'text', text: 'deployed' }])
+    } finally {
+      await auto.close()
+      await served.close()
+    }
   })
 
   it('serves the tools the app may call, and refuses a model-only tool before the server sees it', async () => {
@@ -141,6 +160,27 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
     expect((await view.request('tools/call', { name: 'deploy', arguments: {} })).result.content).toEqual([{ type: 'text', text: 'deployed' }])
     expect(elicited).toEqual([expect.objectContaining({ message: 'Deploy?' })])
     expect(calls).toEqual(['deploy', 'deploy'])
+  })
+
+  it("cancels the host's input request, and retries nothing, when the view cancels during it", async () => {
+    let decide!: () => void
+    elicitationGate = new Promise((resolve) => (decide = resolve))
+    const { view, pair } = await connect()
+    view.post({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'deploy', arguments: {} } })
+    await until(() => elicited.length > 0)
+    view.notify('notifications/cancelled', { requestId: 'c1' })
+    await until(() => elicitationAborted, 1000, "the host's elicitation handler to see the abort")
+    decide()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await pair.flush()
+    expect(calls).toEqual(['deploy'])
+    expect(view.received.find((m) => m.id === 'c1')).toBeUndefined()
+  })
+
+  it("does not count the host's time answering an input request against the bridge timeout (each round has its own)", async () => {
+    elicitationGate = new Promise((resolve) => setTimeout(resolve, 250))
+    const { view } = await connect({ timeoutMs: 100 })
+    expect((await view.request('tools/call', { name: 'deploy', arguments: {} })).result.content).toEqual([{ type: 'text', text: 'deployed' }])
   })
 
   it('answers an input_required the client may not fulfil (autoFulfill: false) as an error, not as a result the view cannot read', async () => {
