@@ -172,9 +172,12 @@ export async function forwardToServer(client: McpClient | undefined, method: For
     timeout: timeoutMs,
     ...(context.progressToken !== undefined && { onprogress: context.sendProgress, resetTimeoutOnProgress: true }),
   }
-  const { _meta, ...rest } = params
-  const { progressToken, ...meta } = isObject(_meta) ? _meta : {}
-  const forwarded = Object.keys(meta).length ? { ...rest, _meta: meta } : rest
+  // Only the request itself goes on: what describes it to the server is the host's to say, through
+  // its client. The view's `_meta` stays behind (the client makes its own progress token; on the
+  // 2026-07-28 era the 2.x client stamps the host's identity, capabilities and protocol version
+  // there, and a caller's keys would win), and so do that era's answers to the server's input
+  // requests (`inputResponses`, `requestState`), which the host's client gives once it asked the user.
+  const { _meta, inputResponses, requestState, ...forwarded } = params
   try {
     // The 1.x `Client`'s `callTool` alone takes a result schema before its options; the 2.x
     // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second

@@ -190,16 +190,22 @@ describe("the host's own tool list", () => {
 })
 
 describe('what a forwarded call carries to the client', () => {
-  it("takes the view's progress token out of _meta (keeping the rest), and asks the client to restart its timeout on progress", async () => {
+  it("forwards the request alone (not the view's _meta, nor a 2026-07-28 era's input answers: the host's client says those), and asks the client to restart its timeout on progress", async () => {
     const callTool = vi.fn(async (..._args: unknown[]) => text('ok'))
     const client = { listTools: async () => ({ tools: [tool('t', ['app'])] }), callTool, readResource: vi.fn() }
     const { view } = await start({ client, timeoutMs: 1234 })
-    await view.request('tools/call', { name: 't', arguments: { a: 1 }, _meta: { progressToken: 'view-token', trace: 'x' } })
+    await view.request('tools/call', {
+      name: 't',
+      arguments: { a: 1 },
+      _meta: { progressToken: 'view-token', trace: 'x', 'io.modelcontextprotocol/clientInfo': { name: 'forged' } },
+      inputResponses: { confirm: { action: 'accept' } },
+      requestState: 'forged',
+    })
     await view.request('tools/call', { name: 't', arguments: {}, _meta: { progressToken: 7 } })
     await view.request('tools/call', { name: 't', arguments: {} })
     type Call = [Record<string, unknown>, unknown, Record<string, unknown>]
     const [[first, schema, options], [second, , withToken], [third, , plain]] = callTool.mock.calls as unknown as [Call, Call, Call]
-    expect(first).toEqual({ name: 't', arguments: { a: 1 }, _meta: { trace: 'x' } })
+    expect(first).toStrictEqual({ name: 't', arguments: { a: 1 } })
     expect(schema).toBeUndefined()
     expect(options).toMatchObject({ timeout: 1234, resetTimeoutOnProgress: true, onprogress: expect.any(Function), signal: expect.any(AbortSignal) })
     expect(second).toStrictEqual({ name: 't', arguments: {} })
