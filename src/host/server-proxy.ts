@@ -35,15 +35,23 @@ export interface McpClient {
   readonly transport?: object
 }
 
-/** Every page of a server's tool list. */
-export async function listAllTools(client: Pick<McpClient, 'listTools'>, options?: McpRequestOptions): Promise<Tool[]> {
+/**
+ * Every page of a server's tool list. Rejects with `CLOSED` once the client's connection is gone
+ * (a closed 2.x `Client` would answer with an empty list) and with `TIMEOUT` for its timeout.
+ */
+export async function listAllTools(client: Pick<McpClient, 'listTools' | 'transport'>, options?: McpRequestOptions): Promise<Tool[]> {
   const tools: Tool[] = []
   let cursor: unknown
-  for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor ? { cursor: cursor as string } : {}, options)
-    if (Array.isArray(result?.tools)) tools.push(...result.tools.filter(isTool))
-    cursor = result?.nextCursor
-    if (typeof cursor !== 'string' || !cursor) break
+  assertConnected(client, 'listTools')
+  try {
+    for (let page = 0; page < 100; page++) {
+      const result = await client.listTools(cursor ? { cursor: cursor as string } : {}, options)
+      if (Array.isArray(result?.tools)) tools.push(...result.tools.filter(isTool))
+      cursor = result?.nextCursor
+      if (typeof cursor !== 'string' || !cursor) break
+    }
+  } catch (error) {
+    clientFailed(client, 'listTools', error)
   }
   return tools
 }
@@ -91,8 +99,6 @@ export class ToolDirectory {
     const known = this.#tools?.get(name)
     // At most one refresh per 5 s caused by unknown names.
     if (known || !client || Date.now() - this.#askedAt < 5_000) return known
-    // A closed 2.x `Client` answers `tools/list` with an empty list.
-    assertConnected(client, 'callTool')
     const loading = (this.#loading ??= listAllTools(client, { timeout }))
     try {
       const tools = await loading
@@ -119,7 +125,7 @@ export class ToolDirectory {
 }
 
 /** Throws `CLOSED` when an SDK `Client`'s connection is gone: it has no transport then. */
-function assertConnected(client: McpClient, method: string): void {
+function assertConnected(client: Pick<McpClient, 'transport'>, method: string): void {
   if ('transport' in client && client.transport === undefined) throw new BridgeError('CLOSED', `${method}: connection closed`)
 }
 
@@ -184,10 +190,16 @@ export async function forwardToServer(client: McpClient | undefined, method: For
     // and ignores a third, so they go in both places (an adapter to the 1.x shape reads the third).
     return await call.apply(client, method === 'callTool' ? [forwarded, (client as { getProtocolEra?: unknown }).getProtocolEra && options, options] : [forwarded, options])
   } catch (error) {
-    // A closed `Client` is `CLOSED`, however it said so (the 1.x one rejects its pending calls
-    // with -32000, a refusal's code); the 2.x `Client` names its own timeout with a code that is
-    // not a JSON-RPC one.
-    assertConnected(client!, method)
-    throw (error as { code?: unknown } | undefined)?.code === 'REQUEST_TIMEOUT' ? new BridgeError('TIMEOUT', (error as Error).message) : error
+    clientFailed(client!, method, error)
   }
+}
+
+/**
+ * Rethrows what a client's call failed with, in the bridge's terms: a closed `Client` is `CLOSED`,
+ * however it said so (the 1.x one rejects its pending calls with -32000, a refusal's code); the
+ * 2.x `Client` names its own timeout with a code that is not a JSON-RPC one.
+ */
+function clientFailed(client: Pick<McpClient, 'transport'>, method: string, error: unknown): never {
+  assertConnected(client, method)
+  throw (error as { code?: unknown } | undefined)?.code === 'REQUEST_TIMEOUT' ? new BridgeError('TIMEOUT', (error as Error).message) : error
 }

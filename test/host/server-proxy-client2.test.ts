@@ -130,7 +130,7 @@ describe('a v2 MCP Client losing its server', () => {
   it('answers a tools/call after client.close() as CLOSED, not as a visibility denial (its tools/list would be empty)', async () => {
     const { view } = await connect()
     await client.close()
-    expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+    expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
   })
 
   it('over stdio: reports the pending call and the next ones as CLOSED when the server process dies', async () => {

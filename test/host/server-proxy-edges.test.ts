@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { listAllTools, type HostBridgeOptions, type Tool } from '../../src/host/index.js'
 import { fromRpcError } from '../../src/protocol/index.js'
 import { setupHost, until, type HostSetup } from './helpers.js'
@@ -127,6 +128,34 @@ describe("the server connection and the SDK's timers", () => {
     const { error } = await pending
     expect(error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
     expect(fromRpcError(error).code).not.toBe('DENIED')
+  })
+
+  it("reports a connection lost during the visibility lookup (the server's tools/list) as CLOSED, not as a denial", async () => {
+    const server = new McpServer({ name: 'dies', version: '1' })
+    server.registerTool('t', { description: 't', _meta: { ui: { visibility: ['app'] } } }, () => ({ content: [] }))
+    let listing = false
+    // The server never answers tools/list; the 1.x Client rejects it with -32000 (a refusal's code) when the connection closes.
+    server.server.setRequestHandler(ListToolsRequestSchema, () => {
+      listing = true
+      return new Promise(() => {})
+    })
+    const { view } = await start({ client: await connect(server) })
+    const pending = view.request('tools/call', { name: 't' })
+    await until(() => listing)
+    await server.close()
+    const { error } = await pending
+    expect(error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
+    expect(fromRpcError(error).code).not.toBe('DENIED')
+  })
+
+  it("reports the 2.x Client's own timeout of the visibility lookup as TIMEOUT (-32001), as for a forwarded call", async () => {
+    const timedOut = Object.assign(new Error('Request timed out'), { code: 'REQUEST_TIMEOUT' })
+    const client = { getProtocolEra: () => 'legacy', listTools: vi.fn(async () => Promise.reject(timedOut)), callTool: vi.fn(), readResource: vi.fn() }
+    const { view } = await start({ client })
+    const { error } = await view.request('tools/call', { name: 't' })
+    expect(error).toMatchObject({ code: -32001, message: 'Request timed out' })
+    expect(client.callTool).not.toHaveBeenCalled()
+    await expect(listAllTools(client)).rejects.toMatchObject({ code: 'TIMEOUT' })
   })
 
   it('reports a call made after the connection closed as CLOSED, not as an internal failure of the server', async () => {

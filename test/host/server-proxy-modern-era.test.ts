@@ -252,7 +252,7 @@ describe('a v2 MCP Client on the 2026-07-28 era losing its server', () => {
   it('reports requests after client.close() as CLOSED, not as a denial or as empty lists', async () => {
     const { view } = await connect()
     await client.close()
-    expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+    expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
     expect((await view.request('resources/read', { uri: 'ui://demo/app' })).error).toMatchObject({ code: -32603, message: 'readResource: connection closed' })
     expect((await view.request('resources/list', {})).error).toMatchObject({ code: -32603, message: 'listResources: connection closed' })
   })
