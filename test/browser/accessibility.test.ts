@@ -484,3 +484,57 @@ describe('accessibility of the sandbox proxy (proxy frame)', () => {
     }
   })
 })
+
+/** Where the host's way back is, and whether it is what a click at its centre reaches. */
+function wayBack(h: HostHandle): Promise<{ exit: { left: number; top: number; right: number; bottom: number }; hit: boolean; frame: number[]; bar: number[]; viewport: number[] }> {
+  return h.hostFrame.evaluate(() => {
+    const box = (e: Element) => e.getBoundingClientRect()
+    const exit = box(document.querySelector('[data-mcp-app-exit]')!)
+    const frame = box(document.querySelector('#views iframe')!)
+    const bar = box(document.querySelector('[data-mcp-app-bar]')!)
+    const hit = document.elementFromPoint(exit.x + exit.width / 2, exit.y + exit.height / 2)
+    return {
+      exit: { left: exit.left, top: exit.top, right: exit.right, bottom: exit.bottom },
+      hit: !!hit?.closest('[data-mcp-app-exit]'),
+      frame: [frame.x, frame.y, frame.width, frame.height].map(Math.round),
+      bar: [bar.x, bar.y, bar.width, bar.height].map(Math.round),
+      viewport: [document.documentElement.clientWidth, document.documentElement.clientHeight],
+    }
+  })
+}
+
+/** Two frames drawn: what a layout change (a scrollbar, a stylesheet) does is on screen. */
+const nextFrames = (h: HostHandle) => h.hostFrame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+describe("the host's bar above a view out of the conversation (srcdoc frame)", () => {
+  it("keeps the way back on screen and above the view when the host's stylesheet moves the frame (pip at the top, fullscreen edge to edge)", async () => {
+    const s = new Scenario("bar › a host's stylesheet moves the frame")
+    const h = await open(s, 'srcdoc')
+    const restyle = (css: string) =>
+      h.hostFrame.evaluate((text) => {
+        document.getElementById('host-style')?.remove()
+        document.head.insertAdjacentHTML('beforeend', `<style id="host-style">${text}</style>`)
+      }, css)
+    try {
+      await s.step('pip in the top right corner (a host with its composer at the bottom): the button is inside the window and clickable', async () => {
+        await restyle('iframe[data-display-mode="pip"]{top:16px!important;bottom:auto!important}')
+        await hostSetsMode(h, 'pip')
+        await nextFrames(h)
+        const { exit, hit } = await wayBack(h)
+        expect(exit.top).toBeGreaterThanOrEqual(0)
+        expect(hit).toBe(true)
+        await hostSetsMode(h, 'inline')
+      })
+      await s.step('fullscreen over the whole window (the layout before the bar): the button is not covered by the view', async () => {
+        await restyle('iframe[data-display-mode="fullscreen"]{top:0!important;height:100%!important}')
+        await hostSetsMode(h, 'fullscreen')
+        await nextFrames(h)
+        const { exit, hit } = await wayBack(h)
+        expect(exit.top).toBeGreaterThanOrEqual(0)
+        expect(hit).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})
