@@ -537,4 +537,40 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
       await h.close()
     }
   })
+
+  it("keeps the bar on the frame when the page's scrollbar comes or goes (replies arrive beside pip; the conversation shrinks under fullscreen)", async () => {
+    const s = new Scenario("bar › the page's scrollbar comes and goes")
+    const h = await open(s, 'srcdoc')
+    /** The bar's left edge, width and bottom against the frame's left edge, width and top. */
+    const joined = async () => {
+      const { frame, bar } = await wayBack(h)
+      return `bar x ${bar[0]} w ${bar[2]} bottom ${bar[1]! + bar[3]!} | frame x ${frame[0]} w ${frame[2]} top ${frame[1]}`
+    }
+    const expected = async () => {
+      const { frame } = await wayBack(h)
+      return `bar x ${frame[0]} w ${frame[2]} bottom ${frame[1]} | frame x ${frame[0]} w ${frame[2]} top ${frame[1]}`
+    }
+    try {
+      await s.step('pip on a short conversation, then 80 replies: the page gets a scrollbar, pip moves left, its bar with it', async () => {
+        await hostSetsMode(h, 'pip')
+        expect(await joined()).toBe(await expected())
+        await h.hostFrame.evaluate(() => {
+          for (let k = 0; k < 80; k++) document.getElementById('chat')!.insertAdjacentHTML('beforeend', `<p>Assistant: reply ${k}</p>`)
+        })
+        await nextFrames(h)
+        expect(await h.hostFrame.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0)
+        await expect.poll(joined).toBe(await expected())
+      })
+      await s.step('fullscreen, then the replies go (a conversation switched under it): the page loses its scrollbar, the frame widens, its bar with it', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        expect(await joined()).toBe(await expected())
+        await h.hostFrame.evaluate(() => document.querySelectorAll('#chat > p').forEach((p) => p.remove()))
+        await nextFrames(h)
+        expect(await h.hostFrame.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBe(0)
+        await expect.poll(joined).toBe(await expected())
+      })
+    } finally {
+      await h.close()
+    }
+  })
 })
