@@ -573,4 +573,33 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
       await h.close()
     }
   })
+
+  it('keeps the way back clear of the notch in a right-to-left page on a phone held sideways (the button then at the left end)', async () => {
+    const s = new Scenario('bar › right to left, landscape notch')
+    // A phone held sideways: the notch on one side, its mirror inset on the other, the home indicator below.
+    const insets = { top: 0, right: 47, bottom: 21, left: 47 }
+    const size = { width: 844, height: 390 }
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('a landscape phone, and a page in Arabic (dir=rtl)', async () => {
+        await handle.page.setViewportSize(size)
+        const cdp = await handle.page.context().newCDPSession(handle.page)
+        await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+        await handle.hostFrame.evaluate(() => {
+          document.documentElement.lang = 'ar'
+          document.documentElement.dir = 'rtl'
+        })
+      }),
+    )
+    try {
+      await s.step('fullscreen: the button lies inside the safe area (on either side) and is clickable', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        const { exit, hit } = await wayBack(h)
+        expect(exit.left).toBeGreaterThanOrEqual(insets.left)
+        expect(exit.right).toBeLessThanOrEqual(size.width - insets.right)
+        expect(hit).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
 })
