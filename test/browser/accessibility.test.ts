@@ -602,4 +602,22 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
       await h.close()
     }
   })
+
+  it("draws an edge around pip's bar in forced-colours mode, where its shadow is dropped (as around the frame below it)", async () => {
+    const s = new Scenario("bar › pip's bar in forced colours")
+    const h = await open(s, 'srcdoc', {}, (handle) => s.step('forced colours', () => handle.page.emulateMedia({ forcedColors: 'active' })))
+    try {
+      await s.step("pip: the pixels just outside the bar's left edge differ from the page around it and from the bar inside", async () => {
+        await hostSetsMode(h, 'pip')
+        await nextFrames(h)
+        const { bar } = await wayBack(h)
+        const [x, y] = [bar[0]!, bar[1]! + bar[3]! / 2]
+        const [page, edge, inside] = await pixels(h, [[x - 12, y], [x - 1, y], [x + 4, y]])
+        expect(edge).not.toEqual(page)
+        expect(edge).not.toEqual(inside)
+      })
+    } finally {
+      await h.close()
+    }
+  })
 })
