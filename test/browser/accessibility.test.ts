@@ -620,4 +620,40 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
       await h.close()
     }
   })
+
+  it('returns focus to the composer on leaving fullscreen after the host answered a dialog over it (not into the view)', async () => {
+    const s = new Scenario('bar › focus after a dialog over fullscreen')
+    const h = await open(s, 'srcdoc')
+    const focused = () => h.hostFrame.evaluate(() => {
+      const e = document.activeElement!
+      return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.hasAttribute('data-mcp-app-exit') ? '[exit]' : ''}`
+    })
+    try {
+      await s.step('the user is typing in the composer; the view goes fullscreen, the focus on the way back', async () => {
+        await h.hostFrame.evaluate(() => {
+          const dialog = document.createElement('dialog')
+          dialog.id = 'consent'
+          dialog.innerHTML = '<p>Allow the app to open a link?</p><button id="allow">Allow</button>'
+          document.body.append(dialog)
+          dialog.querySelector('button')!.onclick = () => dialog.close('allowed')
+        })
+        await h.hostFrame.focus('#prompt')
+        await hostSetsMode(h, 'fullscreen')
+        expect(await focused()).toBe('button[exit]')
+      })
+      await s.step('the host asks the user something over it; the user answers; the view is modal again', async () => {
+        await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).showModal())
+        await h.hostFrame.click('#allow')
+        await expect.poll(() => h.hostFrame.evaluate(() => !!document.getElementById('prompt')!.closest('[inert]'))).toBe(true)
+        expect(await focused()).toBe('button[exit]')
+      })
+      await s.step('Escape: back in the conversation, the focus back in the composer, where the user was typing', async () => {
+        await h.page.keyboard.press('Escape')
+        expect(await displayMode(h)).toBe('inline')
+        expect(await focused()).toBe('textarea#prompt')
+      })
+    } finally {
+      await h.close()
+    }
+  })
 })
