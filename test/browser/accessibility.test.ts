@@ -656,4 +656,31 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
       await h.close()
     }
   })
+
+  it("keeps the way back on screen and on its frame in a page scaled with CSS zoom (a host's interface-size setting)", async () => {
+    const s = new Scenario('bar › a page scaled with CSS zoom')
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('the host scales its interface to 150% (`zoom` on the root)', () => handle.hostFrame.evaluate(() => void (document.documentElement.style.zoom = '1.5'))),
+    )
+    /** The button inside the window and clickable; the bar as wide as the frame, on top of it. */
+    const check = async () => {
+      const { exit, hit, frame, bar, viewport } = await wayBack(h)
+      expect(exit.left).toBeGreaterThanOrEqual(0)
+      expect(exit.right).toBeLessThanOrEqual(viewport[0]!)
+      expect(hit).toBe(true)
+      expect([bar[0], bar[2], bar[1]! + bar[3]!]).toEqual([frame[0], frame[2], frame[1]])
+    }
+    try {
+      await s.step('pip', async () => {
+        await hostSetsMode(h, 'pip')
+        await check()
+      })
+      await s.step('fullscreen', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        await check()
+      })
+    } finally {
+      await h.close()
+    }
+  })
 })
