@@ -484,3 +484,203 @@ describe('accessibility of the sandbox proxy (proxy frame)', () => {
     }
   })
 })
+
+/** Where the host's way back is, and whether it is what a click at its centre reaches. */
+function wayBack(h: HostHandle): Promise<{ exit: { left: number; top: number; right: number; bottom: number }; hit: boolean; frame: number[]; bar: number[]; viewport: number[] }> {
+  return h.hostFrame.evaluate(() => {
+    const box = (e: Element) => e.getBoundingClientRect()
+    const exit = box(document.querySelector('[data-mcp-app-exit]')!)
+    const frame = box(document.querySelector('#views iframe')!)
+    const bar = box(document.querySelector('[data-mcp-app-bar]')!)
+    const hit = document.elementFromPoint(exit.x + exit.width / 2, exit.y + exit.height / 2)
+    return {
+      exit: { left: exit.left, top: exit.top, right: exit.right, bottom: exit.bottom },
+      hit: !!hit?.closest('[data-mcp-app-exit]'),
+      frame: [frame.x, frame.y, frame.width, frame.height].map(Math.round),
+      bar: [bar.x, bar.y, bar.width, bar.height].map(Math.round),
+      viewport: [document.documentElement.clientWidth, document.documentElement.clientHeight],
+    }
+  })
+}
+
+/** Two frames drawn: what a layout change (a scrollbar, a stylesheet) does is on screen. */
+const nextFrames = (h: HostHandle) => h.hostFrame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+describe("the host's bar above a view out of the conversation (srcdoc frame)", () => {
+  it("keeps the way back on screen and above the view when the host's stylesheet moves the frame (pip at the top, fullscreen edge to edge)", async () => {
+    const s = new Scenario("bar › a host's stylesheet moves the frame")
+    const h = await open(s, 'srcdoc')
+    const restyle = (css: string) =>
+      h.hostFrame.evaluate((text) => {
+        document.getElementById('host-style')?.remove()
+        document.head.insertAdjacentHTML('beforeend', `<style id="host-style">${text}</style>`)
+      }, css)
+    try {
+      await s.step('pip in the top right corner (a host with its composer at the bottom): the button is inside the window and clickable', async () => {
+        await restyle('iframe[data-display-mode="pip"]{top:16px!important;bottom:auto!important}')
+        await hostSetsMode(h, 'pip')
+        await nextFrames(h)
+        const { exit, hit } = await wayBack(h)
+        expect(exit.top).toBeGreaterThanOrEqual(0)
+        expect(hit).toBe(true)
+        await hostSetsMode(h, 'inline')
+      })
+      await s.step('fullscreen over the whole window (the layout before the bar): the button is not covered by the view', async () => {
+        await restyle('iframe[data-display-mode="fullscreen"]{top:0!important;height:100%!important}')
+        await hostSetsMode(h, 'fullscreen')
+        await nextFrames(h)
+        const { exit, hit } = await wayBack(h)
+        expect(exit.top).toBeGreaterThanOrEqual(0)
+        expect(hit).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("keeps the bar on the frame when the page's scrollbar comes or goes (replies arrive beside pip; the conversation shrinks under fullscreen)", async () => {
+    const s = new Scenario("bar › the page's scrollbar comes and goes")
+    const h = await open(s, 'srcdoc')
+    /** The bar's left edge, width and bottom against the frame's left edge, width and top. */
+    const joined = async () => {
+      const { frame, bar } = await wayBack(h)
+      return `bar x ${bar[0]} w ${bar[2]} bottom ${bar[1]! + bar[3]!} | frame x ${frame[0]} w ${frame[2]} top ${frame[1]}`
+    }
+    const expected = async () => {
+      const { frame } = await wayBack(h)
+      return `bar x ${frame[0]} w ${frame[2]} bottom ${frame[1]} | frame x ${frame[0]} w ${frame[2]} top ${frame[1]}`
+    }
+    try {
+      await s.step('pip on a short conversation, then 80 replies: the page gets a scrollbar, pip moves left, its bar with it', async () => {
+        await hostSetsMode(h, 'pip')
+        expect(await joined()).toBe(await expected())
+        await h.hostFrame.evaluate(() => {
+          for (let k = 0; k < 80; k++) document.getElementById('chat')!.insertAdjacentHTML('beforeend', `<p>Assistant: reply ${k}</p>`)
+        })
+        await nextFrames(h)
+        expect(await h.hostFrame.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0)
+        await expect.poll(joined).toBe(await expected())
+      })
+      await s.step('fullscreen, then the replies go (a conversation switched under it): the page loses its scrollbar, the frame widens, its bar with it', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        expect(await joined()).toBe(await expected())
+        await h.hostFrame.evaluate(() => document.querySelectorAll('#chat > p').forEach((p) => p.remove()))
+        await nextFrames(h)
+        expect(await h.hostFrame.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBe(0)
+        await expect.poll(joined).toBe(await expected())
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('keeps the way back clear of the notch in a right-to-left page on a phone held sideways (the button then at the left end)', async () => {
+    const s = new Scenario('bar › right to left, landscape notch')
+    // A phone held sideways: the notch on one side, its mirror inset on the other, the home indicator below.
+    const insets = { top: 0, right: 47, bottom: 21, left: 47 }
+    const size = { width: 844, height: 390 }
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('a landscape phone, and a page in Arabic (dir=rtl)', async () => {
+        await handle.page.setViewportSize(size)
+        const cdp = await handle.page.context().newCDPSession(handle.page)
+        await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+        await handle.hostFrame.evaluate(() => {
+          document.documentElement.lang = 'ar'
+          document.documentElement.dir = 'rtl'
+        })
+      }),
+    )
+    try {
+      await s.step('fullscreen: the button lies inside the safe area (on either side) and is clickable', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        const { exit, hit } = await wayBack(h)
+        expect(exit.left).toBeGreaterThanOrEqual(insets.left)
+        expect(exit.right).toBeLessThanOrEqual(size.width - insets.right)
+        expect(hit).toBe(true)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("draws an edge around pip's bar in forced-colours mode, where its shadow is dropped (as around the frame below it)", async () => {
+    const s = new Scenario("bar › pip's bar in forced colours")
+    const h = await open(s, 'srcdoc', {}, (handle) => s.step('forced colours', () => handle.page.emulateMedia({ forcedColors: 'active' })))
+    try {
+      await s.step("pip: the pixels just outside the bar's left edge differ from the page around it and from the bar inside", async () => {
+        await hostSetsMode(h, 'pip')
+        await nextFrames(h)
+        const { bar } = await wayBack(h)
+        const [x, y] = [bar[0]!, bar[1]! + bar[3]! / 2]
+        const [page, edge, inside] = await pixels(h, [[x - 12, y], [x - 1, y], [x + 4, y]])
+        expect(edge).not.toEqual(page)
+        expect(edge).not.toEqual(inside)
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('returns focus to the composer on leaving fullscreen after the host answered a dialog over it (not into the view)', async () => {
+    const s = new Scenario('bar › focus after a dialog over fullscreen')
+    const h = await open(s, 'srcdoc')
+    const focused = () => h.hostFrame.evaluate(() => {
+      const e = document.activeElement!
+      return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.hasAttribute('data-mcp-app-exit') ? '[exit]' : ''}`
+    })
+    try {
+      await s.step('the user is typing in the composer; the view goes fullscreen, the focus on the way back', async () => {
+        await h.hostFrame.evaluate(() => {
+          const dialog = document.createElement('dialog')
+          dialog.id = 'consent'
+          dialog.innerHTML = '<p>Allow the app to open a link?</p><button id="allow">Allow</button>'
+          document.body.append(dialog)
+          dialog.querySelector('button')!.onclick = () => dialog.close('allowed')
+        })
+        await h.hostFrame.focus('#prompt')
+        await hostSetsMode(h, 'fullscreen')
+        expect(await focused()).toBe('button[exit]')
+      })
+      await s.step('the host asks the user something over it; the user answers; the view is modal again', async () => {
+        await h.hostFrame.evaluate(() => (document.getElementById('consent') as HTMLDialogElement).showModal())
+        await h.hostFrame.click('#allow')
+        await expect.poll(() => h.hostFrame.evaluate(() => !!document.getElementById('prompt')!.closest('[inert]'))).toBe(true)
+        expect(await focused()).toBe('button[exit]')
+      })
+      await s.step('Escape: back in the conversation, the focus back in the composer, where the user was typing', async () => {
+        await h.page.keyboard.press('Escape')
+        expect(await displayMode(h)).toBe('inline')
+        expect(await focused()).toBe('textarea#prompt')
+      })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("keeps the way back on screen and on its frame in a page scaled with CSS zoom (a host's interface-size setting)", async () => {
+    const s = new Scenario('bar › a page scaled with CSS zoom')
+    const h = await open(s, 'srcdoc', {}, (handle) =>
+      s.step('the host scales its interface to 150% (`zoom` on the root)', () => handle.hostFrame.evaluate(() => void (document.documentElement.style.zoom = '1.5'))),
+    )
+    /** The button inside the window and clickable; the bar as wide as the frame, on top of it. */
+    const check = async () => {
+      const { exit, hit, frame, bar, viewport } = await wayBack(h)
+      expect(exit.left).toBeGreaterThanOrEqual(0)
+      expect(exit.right).toBeLessThanOrEqual(viewport[0]!)
+      expect(hit).toBe(true)
+      expect([bar[0], bar[2], bar[1]! + bar[3]!]).toEqual([frame[0], frame[2], frame[1]])
+    }
+    try {
+      await s.step('pip', async () => {
+        await hostSetsMode(h, 'pip')
+        await check()
+      })
+      await s.step('fullscreen', async () => {
+        await hostSetsMode(h, 'fullscreen')
+        await check()
+      })
+    } finally {
+      await h.close()
+    }
+  })
+})
