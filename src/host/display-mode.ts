@@ -38,8 +38,9 @@ const ROOM_CSS: Record<McpUiDisplayMode, string> = {
   fullscreen: ';top:calc(48px + env(safe-area-inset-top));height:calc(100% - 48px - env(safe-area-inset-top));padding-top:0',
   pip: ';height:calc(min(320px,50vh) - 40px);border-radius:0 0 8px 8px',
 }
-// Fixed above the frame (see `place`), the button at its right end, clear of a notch.
-const BAR_CSS = 'position:fixed;inset:auto;z-index:2147483001;box-sizing:border-box;display:grid;place-items:center end;border:0;background:Canvas;padding:0 calc(8px + env(safe-area-inset-right)) 0 0;'
+// Fixed above the frame (see `place`), the button at its end (the left in a right-to-left page), clear of a notch.
+// The outline is what forced-colours mode draws where the shadow is dropped.
+const BAR_CSS = 'position:fixed;inset:auto;z-index:2147483001;box-sizing:border-box;display:grid;place-items:center end;border:0;background:Canvas;outline:1px solid transparent;padding:0 calc(8px + env(safe-area-inset-right)) 0 calc(8px + env(safe-area-inset-left));'
 const EXIT_CSS = 'width:32px;height:32px;padding:0;border:0;border-radius:50%;background:#000b;color:#fff;font:18px/32px system-ui;cursor:pointer'
 
 /** Options of {@link createDisplayModeApplier}. */
@@ -62,6 +63,8 @@ export interface DisplayModeApplierOptions {
 export function createDisplayModeApplier(frame: HTMLElement, options: DisplayModeApplierOptions = {}): (mode: McpUiDisplayMode) => void {
   let inlineCss: string | undefined
   let release: (() => void) | undefined
+  /** Where the page's focus was before fullscreen took it, kept while a dialog answered over it puts fullscreen back. */
+  let returnTo: Element | null | undefined
   const exit = options.onExit && createExitControl(frame, options.onExit, options.exitLabel ?? 'Back to the conversation')
   const leave = () => (options.onExit ? options.onExit() : apply('inline'))
   const apply = (mode: McpUiDisplayMode): void => {
@@ -74,7 +77,7 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
     release = undefined
     if (mode === 'inline') {
       if (inlineCss !== undefined) frame.style.cssText = inlineCss
-      inlineCss = undefined
+      inlineCss = returnTo = undefined
       return
     }
     inlineCss ??= frame.style.cssText
@@ -117,10 +120,12 @@ export function createDisplayModeApplier(frame: HTMLElement, options: DisplayMod
     // fullscreen. Leaving, it returns where it was, unless the user took it into the view.
     const previous = doc.activeElement
     if (previous === frame || !exit) return
+    // Put back after a dialog, the page's focus is on the body (the button went): the first place counts.
+    if (previous !== doc.body) returnTo = previous
     exit.button.focus()
     undo.push(() => {
       const now = doc.activeElement
-      if (!now || now === doc.body || now === exit.button) ((previous as HTMLElement | null)?.isConnected ? (previous as HTMLElement) : frame).focus()
+      if (!now || now === doc.body || now === exit.button) ((returnTo as HTMLElement | undefined)?.isConnected ? (returnTo as HTMLElement) : frame).focus()
     })
   }
   return apply
@@ -199,10 +204,15 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   }
   button.onclick = exit
   const place = () => {
-    // Fullscreen's bar starts at the window's top, over a notch.
+    // Fullscreen's bar is the window's top, over a notch, wherever a host's stylesheet put the
+    // frame. Pip's is on its frame, in CSS pixels (a page scaled with `zoom` measures its boxes
+    // zoomed), and inside the window: a frame a stylesheet moved to the top then lies under it.
+    const zoom = (bar as { currentCSSZoom?: number }).currentCSSZoom || 1
     const { left, top, width } = frame.getBoundingClientRect()
-    bar.style.cssText = `${BAR_CSS}left:${left}px;width:${width}px;${fullscreen ? `top:0;height:${top}px;padding-top:env(safe-area-inset-top)` : `top:${top - 40}px;height:40px;border-radius:8px 8px 0 0;box-shadow:0 -6px 24px -6px #0006`}`
+    bar.style.cssText = `${BAR_CSS}${fullscreen ? 'top:0;left:0;width:100%;height:calc(48px + env(safe-area-inset-top));padding-top:env(safe-area-inset-top)' : `left:${left / zoom}px;width:${width / zoom}px;top:${Math.max(0, top / zoom - 40)}px;height:40px;border-radius:8px 8px 0 0;box-shadow:0 -6px 24px -6px #0006`}`
   }
+  // A scrollbar that comes or goes moves pip's frame without resizing the window.
+  const resized = win?.ResizeObserver && new win.ResizeObserver(place)
   // Only over the whole window: in pip the host's page is in use, and its Escape belongs to it.
   const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && exit()
   let fullscreen = false
@@ -217,11 +227,13 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
       place()
       if (onTop) showOnTop(bar)
       win?.addEventListener('resize', place)
+      resized?.observe(doc.documentElement)
       // Not while below a dialog: its Escape is the dialog's.
       if (fullscreen && onTop) doc.addEventListener('keydown', onKey)
     },
     hide() {
       win?.removeEventListener('resize', place)
+      resized?.disconnect()
       doc.removeEventListener('keydown', onKey)
       bar.removeAttribute('popover')
       bar.remove()

@@ -197,7 +197,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     live = true
     if (type === READY) {
       if (protocol === 'mcp-ui') return push()
-      return warn('UNEXPECTED', `${READY} after the MCP Apps handshake: ignored`)
+      return warn('UNEXPECTED', `${READY} after ui/initialize: ignored`)
     }
     // An app that speaks without asking still gets what MCP-UI sends on load; one whose first word is
     // a request gets it too, after its answer: asked before its handshake was answered, the answer

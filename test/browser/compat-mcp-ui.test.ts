@@ -39,7 +39,7 @@ async function lifecycle(h: CompatHandle, variant: Variant): Promise<void> {
       // The adapter reads the JSON-RPC itself (and hands the app render data); each arrived once.
       expect(jsonRpc.filter((m) => m === 'jsonrpc ui/notifications/tool-input')).toHaveLength(1)
       expect(jsonRpc.filter((m) => m === 'jsonrpc ui/notifications/tool-result')).toHaveLength(1)
-      expect((await h.events('warning')).map((e) => e.data)).toContain('ui-lifecycle-iframe-ready after the MCP Apps handshake: ignored')
+      expect((await h.events('warning')).map((e) => e.data)).toContain('ui-lifecycle-iframe-ready after ui/initialize: ignored')
     } else {
       // An MCP-UI app never sees JSON-RPC: everything reaches it as MCP-UI messages.
       expect(jsonRpc).toStrictEqual([])

@@ -292,7 +292,7 @@ describe('an MCP-UI app that ships @mcp-ui/server\'s MCP Apps adapter', () => {
     const methods = s.jsonRpc().map((m) => m.method ?? `response:${m.id}`)
     expect(methods).toStrictEqual(['response:1', 'ui/notifications/tool-input', 'ui/notifications/tool-result'])
     expect(s.ofType('ui-lifecycle-iframe-render-data')).toStrictEqual([])
-    expect(s.warnings.map((w) => w.message)).toStrictEqual(['ui/notifications/initialized: repeated: ignored', 'ui-lifecycle-iframe-ready after the MCP Apps handshake: ignored'])
+    expect(s.warnings.map((w) => w.message)).toStrictEqual(['ui/notifications/initialized: repeated: ignored', 'ui-lifecycle-iframe-ready after ui/initialize: ignored'])
   })
 
   it('still translates the app\'s own MCP-UI actions, which a sandboxed adapter cannot intercept, and answers render data requests', async () => {

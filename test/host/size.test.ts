@@ -57,14 +57,17 @@
  * modes' bar above the frame: the host's way back lay over the view's top right corner, where
  * the official PDF viewer keeps its own way out of fullscreen: 16,301 B; 16,280 B once a view's
  * request is forwarded without its `_meta`; 16,300 B with the visibility lookup's failures read as
- * a forwarded call's are.)
+ * a forwarded call's are. Raised to 16,390 for a review of the bar: kept on screen when a host's
+ * stylesheet moves the frame, in CSS pixels under `zoom`, on its frame when the page's scrollbar
+ * comes or goes, clear of a notch in a right-to-left page, outlined in forced colours, and the
+ * focus given back where it was after a dialog answered over fullscreen: 16,382 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_310
+const HOST_CEILING = 16_390
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
@@ -84,8 +87,8 @@ describe('host bundle size', () => {
     expect(ours.gzip).toBeLessThanOrEqual(HOST_CEILING)
     // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14, and the
     // minimal host keeps it (about 14.6). The whole entry also carries what AppBridge has no
-    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 9.0
-    // since the display modes' bar (8.98), so this holds the line just below that.
-    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(8.95)
+    // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 8.9
+    // since the display modes' bar (8.93), so this holds the line just below that.
+    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(8.9)
   })
 })
