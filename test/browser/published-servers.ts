@@ -52,6 +52,15 @@ export interface PublishedServer {
   paints?: Paint[]
   /** Node options for the server's process, before its bin (`OFFLINE_FETCH`). */
   nodeArgs?: string[]
+  /** The bin to start, for a package with several of which none is named like it. */
+  bin?: string
+  /** Environment variables for the server's process, added to the SDK's default environment. */
+  env?: Record<string, string>
+  /**
+   * The host injects `window.openai` (`injectOpenAiShim`, the shim's script-tag bundle), as ChatGPT
+   * does, for a view written against it: the shim makes the handshake and fills in the globals.
+   */
+  openAiShim?: boolean
   /** Server calls the app makes on its own; each must go through our host to the server and succeed. */
   ownCalls?: OwnCall[]
 }
