@@ -214,6 +214,23 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
       { what: 'its green corner', pixel: (r, g) => r < 16 && g > 240, atLeast: 100 },
     ],
   },
+  // Third-party servers (not the official examples).
+  {
+    package: 'semiotic',
+    bin: 'semiotic-mcp',
+    tool: 'renderInteractiveChart',
+    // A hand-written ChatGPT widget: it reads `window.openai` and listens for the tool result, but
+    // never sends `ui/initialize`, so without the shim no host may send it anything (the handshake
+    // stalls). With the shim, as a host would inject it for this server, it runs unchanged.
+    openAiShim: true,
+    arguments: {
+      component: 'BarChart',
+      props: { title: 'Fruit sold', data: [{ fruit: 'Apples', count: 12 }, { fruit: 'Pears', count: 7 }, { fruit: 'Plums', count: 4 }], categoryAccessor: 'fruit', valueAccessor: 'count' },
+    },
+    expectText: ['Fruit sold', 'Apples'],
+    // The bars, in the chart's default blue (#1f77b4).
+    paints: [{ what: 'the bars', pixel: (r, g, b) => Math.abs(r - 0x1f) < 8 && Math.abs(g - 0x77) < 8 && Math.abs(b - 0xb4) < 8, atLeast: 10_000 }],
+  },
 ]
 
 /** `PUBLISHED_SERVERS` plus whatever `MCP_APP_SERVERS` names (an entry there replaces one here). */
