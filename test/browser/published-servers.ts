@@ -74,6 +74,9 @@ export interface OwnCall {
 /** Answers the server's `fetch` from `fixtures/` (a Wikipedia page, a sample video): the same with or without a network. */
 export const OFFLINE_FETCH = ['--import', new URL('./fixtures/offline-fetch.mjs', import.meta.url).href]
 
+/** A fake ERPNext for `@casys/mcp-erpnext` (`ERPNEXT_URL=http://erpnext.invalid`): two tasks, read and updated in memory. */
+export const OFFLINE_ERPNEXT = ['--import', new URL('./fixtures/offline-erpnext.mjs', import.meta.url).href]
+
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
 /** At least `atLeast` screenshot pixels for which `pixel` holds. */
@@ -230,6 +233,27 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     expectText: ['Fruit sold', 'Apples'],
     // The bars, in the chart's default blue (#1f77b4).
     paints: [{ what: 'the bars', pixel: (r, g, b) => Math.abs(r - 0x1f) < 8 && Math.abs(g - 0x77) < 8 && Math.abs(b - 0xb4) < 8, atLeast: 10_000 }],
+  },
+  {
+    package: '@casys/mcp-erpnext',
+    // An ERPNext client whose views use the official `App`. Its data comes from a fake ERPNext in
+    // the server's process (no ERPNext, no network). The host's one warning, "CSP blocked eval", is
+    // zod's probe for `new Function` in the view's bundle, which falls back without it.
+    tool: 'erpnext_kanban_get_board',
+    arguments: { doctype: 'Task' },
+    nodeArgs: OFFLINE_ERPNEXT,
+    env: { ERPNEXT_URL: 'http://erpnext.invalid', ERPNEXT_API_KEY: 'offline', ERPNEXT_API_SECRET: 'offline' },
+    expectText: ['Write the offline fixture'],
+    interactions: [
+      // The next column's tab (the second task); the board also reloads itself when its window
+      // gets focus, as it does at this first click into the frame.
+      { click: 'Scroll right', expect: { kind: 'callTool', name: 'erpnext_kanban_get_board' } },
+      // A card opens its record in a dialog, which asks the model for a list view, and moves the
+      // task to another column (the fake ERPNext updates it).
+      { click: 'Review the kanban view', expect: { kind: 'callTool', name: 'erpnext_doc_get' } },
+      { click: 'Open in doclist', expect: { kind: 'message', text: 'Show me a list view of Task TASK-0002' } },
+      { click: 'Request review', expect: { kind: 'callTool', name: 'erpnext_kanban_move_card' } },
+    ],
   },
 ]
 
