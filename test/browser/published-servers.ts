@@ -52,6 +52,15 @@ export interface PublishedServer {
   paints?: Paint[]
   /** Node options for the server's process, before its bin (`OFFLINE_FETCH`). */
   nodeArgs?: string[]
+  /** The bin to start, for a package with several of which none is named like it. */
+  bin?: string
+  /** Environment variables for the server's process, added to the SDK's default environment. */
+  env?: Record<string, string>
+  /**
+   * The host injects `window.openai` (`injectOpenAiShim`, the shim's script-tag bundle), as ChatGPT
+   * does, for a view written against it: the shim makes the handshake and fills in the globals.
+   */
+  openAiShim?: boolean
   /** Server calls the app makes on its own; each must go through our host to the server and succeed. */
   ownCalls?: OwnCall[]
 }
@@ -64,6 +73,9 @@ export interface OwnCall {
 
 /** Answers the server's `fetch` from `fixtures/` (a Wikipedia page, a sample video): the same with or without a network. */
 export const OFFLINE_FETCH = ['--import', new URL('./fixtures/offline-fetch.mjs', import.meta.url).href]
+
+/** A fake ERPNext for `@casys/mcp-erpnext` (`ERPNEXT_URL=http://erpnext.invalid`): two tasks, read and updated in memory. */
+export const OFFLINE_ERPNEXT = ['--import', new URL('./fixtures/offline-erpnext.mjs', import.meta.url).href]
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
@@ -203,6 +215,44 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
       { what: 'the shader (half blue everywhere)', pixel: (_r, _g, b) => Math.abs(b - 128) <= 3, atLeast: 200_000 },
       { what: 'its red corner', pixel: (r, g) => r > 240 && g < 16, atLeast: 100 },
       { what: 'its green corner', pixel: (r, g) => r < 16 && g > 240, atLeast: 100 },
+    ],
+  },
+  // Third-party servers (not the official examples).
+  {
+    package: 'semiotic',
+    bin: 'semiotic-mcp',
+    tool: 'renderInteractiveChart',
+    // A hand-written ChatGPT widget: it reads `window.openai` and listens for the tool result, but
+    // never sends `ui/initialize`, so without the shim no host may send it anything (the handshake
+    // stalls). With the shim, as a host would inject it for this server, it runs unchanged.
+    openAiShim: true,
+    arguments: {
+      component: 'BarChart',
+      props: { title: 'Fruit sold', data: [{ fruit: 'Apples', count: 12 }, { fruit: 'Pears', count: 7 }, { fruit: 'Plums', count: 4 }], categoryAccessor: 'fruit', valueAccessor: 'count' },
+    },
+    expectText: ['Fruit sold', 'Apples'],
+    // The bars, in the chart's default blue (#1f77b4).
+    paints: [{ what: 'the bars', pixel: (r, g, b) => Math.abs(r - 0x1f) < 8 && Math.abs(g - 0x77) < 8 && Math.abs(b - 0xb4) < 8, atLeast: 10_000 }],
+  },
+  {
+    package: '@casys/mcp-erpnext',
+    // An ERPNext client whose views use the official `App`. Its data comes from a fake ERPNext in
+    // the server's process (no ERPNext, no network). The host's one warning, "CSP blocked eval", is
+    // zod's probe for `new Function` in the view's bundle, which falls back without it.
+    tool: 'erpnext_kanban_get_board',
+    arguments: { doctype: 'Task' },
+    nodeArgs: OFFLINE_ERPNEXT,
+    env: { ERPNEXT_URL: 'http://erpnext.invalid', ERPNEXT_API_KEY: 'offline', ERPNEXT_API_SECRET: 'offline' },
+    expectText: ['Write the offline fixture'],
+    interactions: [
+      // The next column's tab (the second task); the board also reloads itself when its window
+      // gets focus, as it does at this first click into the frame.
+      { click: 'Scroll right', expect: { kind: 'callTool', name: 'erpnext_kanban_get_board' } },
+      // A card opens its record in a dialog, which asks the model for a list view, and moves the
+      // task to another column (the fake ERPNext updates it).
+      { click: 'Review the kanban view', expect: { kind: 'callTool', name: 'erpnext_doc_get' } },
+      { click: 'Open in doclist', expect: { kind: 'message', text: 'Show me a list view of Task TASK-0002' } },
+      { click: 'Request review', expect: { kind: 'callTool', name: 'erpnext_kanban_move_card' } },
     ],
   },
 ]

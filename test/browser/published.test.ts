@@ -6,7 +6,7 @@
  * expected text), receive the tool input and result, and send its own calls back (server tools
  * through to the server, messages, logs, links).
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Frame } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,10 +16,15 @@ import { countPixels, decodePng, inkPixels } from './harness/png.js'
 import { Scenario } from './harness/steps.js'
 import { argumentsFromSchema, publishedServers, type PublishedServer } from './published-servers.js'
 import { RESOURCE_MIME_TYPE } from '../../src/protocol/methods.js'
+import { injectOpenAiShim } from '../../src/openai/host.js'
+import { ROOT } from './harness/bundle.js'
 import type { HostEventKind, TestHostApi } from './pages/contract.js'
 import type { McpUiResourceMeta } from '../../src/protocol/types.js'
 
 const env = useEnv({ beforeAll, afterAll })
+
+/** The `window.openai` shim's script-tag bundle, as a host injects it (`PublishedServer.openAiShim`). */
+const OPENAI_SHIM_PATH = join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js')
 
 /**
  * Installed in every frame before its own scripts: records the JSON-RPC methods a view receives
@@ -121,7 +126,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
     it(server.package, async () => {
       const s = new Scenario(`published ${server.package} (${frameMode})`, server.slow ? { timeoutMs: 30_000 } : {})
       const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client`, () =>
-        connectPublishedServer(server.package, server.args, server.nodeArgs),
+        connectPublishedServer(server.package, server.args, server.nodeArgs, { bin: server.bin, env: server.env }),
         30_000,
       )
       s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
@@ -137,7 +142,7 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
         h = await s.step('render the resource in our host', () =>
           openHost(env(), s, {
             host: 'ours',
-            view: { url: env().serveView('published', resource.html) },
+            view: { url: env().serveView('published', server.openAiShim ? injectOpenAiShim(resource.html, readFileSync(OPENAI_SHIM_PATH, 'utf8')) : resource.html) },
             beforeLoad: async (page) => void (await page.addInitScript(recordIncoming)),
             config: {
               frameMode,

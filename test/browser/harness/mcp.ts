@@ -169,14 +169,19 @@ export function findPackageDir(name: string, from = process.cwd()): string {
   throw new Error(`Package ${name} is not installed (try: npm install --save-dev ${name})`)
 }
 
-/** The package's executable: its only `bin`, or the one named like the package. */
-export function findBin(name: string): string {
+/** The package's executable: `command` if given, else its only `bin`, or the one named like the package. */
+export function findBin(name: string, command?: string): string {
   const dir = findPackageDir(name)
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> }
   const bin = manifest.bin
   if (typeof bin === 'string') return join(dir, bin)
   const entries = Object.entries(bin ?? {})
   if (!entries.length) throw new Error(`Package ${name} has no "bin" to start`)
+  if (command !== undefined) {
+    const named = entries.find(([candidate]) => candidate === command)
+    if (!named) throw new Error(`Package ${name} has no bin "${command}" (it has: ${entries.map(([candidate]) => candidate).join(', ')})`)
+    return join(dir, named[1])
+  }
   const short = name.split('/').pop()!
   const chosen = entries.find(([command]) => command === short || command.endsWith(short)) ?? entries[0]!
   return join(dir, chosen[1])
@@ -184,14 +189,16 @@ export function findBin(name: string): string {
 
 /**
  * Starts an installed MCP server package with `--stdio` and connects a real MCP `Client` to it.
- * `nodeArgs` go to Node before the bin (`--import` a fixture).
+ * `nodeArgs` go to Node before the bin (`--import` a fixture); `env` is added to the SDK's default
+ * environment for the process.
  */
 export async function connectPublishedServer(
   name: string,
   args: readonly string[] = ['--stdio'],
   nodeArgs: readonly string[] = [],
+  { bin, env }: { bin?: string; env?: Record<string, string> } = {},
 ): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, findBin(name), ...args], stderr: 'pipe' })
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, findBin(name, bin), ...args], env, stderr: 'pipe' })
   let stderr = ''
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4_000)
