@@ -244,3 +244,37 @@ describe('what a forwarded call carries to the client', () => {
     expect(plain).not.toHaveProperty('resetTimeoutOnProgress')
   })
 })
+
+describe("a view's task augmentation (the 2025-11-25 era's params.task)", () => {
+  it('is not forwarded: the host\'s client decides whether a call runs as a task, as for _meta and the input answers', async () => {
+    const callTool = vi.fn(async (..._args: unknown[]) => text('ok'))
+    const client = { listTools: async () => ({ tools: [tool('t', ['app'])] }), callTool, readResource: vi.fn() }
+    const { view } = await start({ client })
+    await view.request('tools/call', { name: 't', arguments: { a: 1 }, task: { ttl: 60_000 } })
+    expect(callTool.mock.calls[0]![0]).toStrictEqual({ name: 't', arguments: { a: 1 } })
+  })
+
+  it("never makes the server run the call as a detached task the host's client did not ask for (its answer would come at once while the work goes on, out of the view's cancellation and the 16-call cap)", async () => {
+    const { InMemoryTaskStore } = await import('@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js')
+    const server = new McpServer({ name: 'tasks', version: '1' }, { capabilities: { tasks: { requests: { tools: { call: {} } } } }, taskStore: new InMemoryTaskStore() } as never)
+    // A tool that may run as a task: without augmentation the server polls its own task and answers the result.
+    ;(server as unknown as { experimental: { tasks: { registerToolTask: Function } } }).experimental.tasks.registerToolTask(
+      'work',
+      { description: 'work', execution: { taskSupport: 'optional' }, _meta: { ui: { visibility: ['app'] } } },
+      {
+        createTask: async (extra: any) => {
+          const task = await extra.taskStore.createTask({ ttl: 60_000, pollInterval: 10 })
+          await extra.taskStore.storeTaskResult(task.taskId, 'completed', text('done'))
+          return { task: await extra.taskStore.getTask(task.taskId) }
+        },
+        getTask: async (extra: any) => extra.taskStore.getTask(extra.taskId),
+        getTaskResult: async (extra: any) => extra.taskStore.getTaskResult(extra.taskId),
+      },
+    )
+    const { view } = await start({ client: await connect(server) })
+    const { result } = await view.request('tools/call', { name: 'work', arguments: {}, task: { ttl: 60_000 } })
+    // The view called a tool and gets the tool's result, not a CreateTaskResult for a task it cannot poll (tasks/* are not forwarded).
+    expect(result).not.toHaveProperty('task')
+    expect(result).toMatchObject(text('done'))
+  })
+})
