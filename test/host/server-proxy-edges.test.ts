@@ -278,3 +278,35 @@ describe("a view's task augmentation (the 2025-11-25 era's params.task)", () => 
     expect(result).toMatchObject(text('done'))
   })
 })
+
+describe('a call right after the visibility lookup failed', () => {
+  it('is CLOSED, not a denial, when the connection is gone: the view must not read an app tool as not callable', async () => {
+    const server = new McpServer({ name: 'dies', version: '1' })
+    server.registerTool('t', { description: 't', _meta: { ui: { visibility: ['app'] } } }, () => ({ content: [] }))
+    let listing = false
+    server.server.setRequestHandler(ListToolsRequestSchema, () => {
+      listing = true
+      return new Promise(() => {})
+    })
+    const { view } = await start({ client: await connect(server) })
+    const pending = view.request('tools/call', { name: 't' })
+    await until(() => listing)
+    await server.close()
+    expect((await pending).error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
+    // The view tries again: the connection is still gone, and `t` is still a tool the app may call.
+    const { error } = await view.request('tools/call', { name: 't' })
+    expect(fromRpcError(error).code).not.toBe('DENIED')
+    expect(error).toMatchObject({ code: -32603, message: expect.stringContaining('connection closed') })
+  })
+
+  it("is the lookup's failure again (TIMEOUT), not a denial, while the list is not asked for again", async () => {
+    const timedOut = Object.assign(new Error('Request timed out'), { code: 'REQUEST_TIMEOUT' })
+    const listTools = vi.fn(async () => Promise.reject(timedOut))
+    const client = { getProtocolEra: () => 'legacy', listTools, callTool: vi.fn(), readResource: vi.fn() }
+    const { view } = await start({ client })
+    expect((await view.request('tools/call', { name: 't' })).error).toMatchObject({ code: -32001 })
+    const { error } = await view.request('tools/call', { name: 't' })
+    expect(listTools).toHaveBeenCalledTimes(1)
+    expect(fromRpcError(error).code).not.toBe('DENIED')
+  })
+})
