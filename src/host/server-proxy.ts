@@ -65,7 +65,7 @@ export class ToolDirectory {
   readonly #client: McpClient | undefined
   #tools: Map<string, Tool> | undefined
   #loading: Promise<Tool[]> | undefined
-  /** When the list was last asked for, whatever came of it (0: never). */
+  /** When the list was last asked for (0: never, or to be asked again). */
   #askedAt = 0
 
   constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
@@ -91,26 +91,26 @@ export class ToolDirectory {
   /**
    * The tool definition, or `undefined` when the server has no such tool. The list is asked for at
    * most once per interval, answered or failed: neither made-up names nor a server whose
-   * `tools/list` fails make the host hammer it (while it fails, lookups find nothing). `timeout`
-   * bounds each `tools/list` page, in ms.
+   * `tools/list` fails make the host hammer it (while it fails, lookups fail with it; a closed
+   * connection rejects with `CLOSED`). `timeout` bounds each `tools/list` page, in ms.
    */
   async find(name: string, timeout?: number): Promise<Tool | undefined> {
     const client = this.#client
     const known = this.#tools?.get(name)
-    // At most one refresh per 5 s caused by unknown names.
-    if (known || !client || Date.now() - this.#askedAt < 5_000) return known
-    const loading = (this.#loading ??= listAllTools(client, { timeout }))
-    try {
-      const tools = await loading
-      // Invalidated on the way (or installed by another lookup): look again.
-      if (this.#loading !== loading) return this.find(name, timeout)
-      this.set(tools)
-    } finally {
-      if (this.#loading === loading) {
-        this.#loading = undefined
-        this.#askedAt = Date.now()
-      }
+    if (known || !client) return known
+    // Seen at once, also while the last answer stands.
+    assertConnected(client, 'listTools')
+    // At most one refresh per 5 s caused by unknown names. Until the next, the last answer stands,
+    // a failure too (a denial would read as the tool's visibility).
+    if (Date.now() - this.#askedAt >= 5_000) {
+      this.#askedAt = Date.now()
+      this.#loading = listAllTools(client, { timeout })
     }
+    const loading = this.#loading
+    const tools = await loading!
+    // Invalidated on the way: look again.
+    if (this.#loading !== loading) return this.find(name, timeout)
+    this.set(tools)
     return this.#tools!.get(name)
   }
 
@@ -182,8 +182,10 @@ export async function forwardToServer(client: McpClient | undefined, method: For
   // its client. The view's `_meta` stays behind (the client makes its own progress token; on the
   // 2026-07-28 era the 2.x client stamps the host's identity, capabilities and protocol version
   // there, and a caller's keys would win), and so do that era's answers to the server's input
-  // requests (`inputResponses`, `requestState`), which the host's client gives once it asked the user.
-  const { _meta, inputResponses, requestState, ...forwarded } = params
+  // requests (`inputResponses`, `requestState`), which the host's client gives once it asked the
+  // user, and a task augmentation (`task`, 2025-11-25: the call would run on, detached from the
+  // view's cancellation, the bridge's timeout and its cap on calls in flight).
+  const { _meta, inputResponses, requestState, task, ...forwarded } = params
   try {
     // The 1.x `Client`'s `callTool` alone takes a result schema before its options; the 2.x
     // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second

@@ -37,10 +37,10 @@ export interface McpUiResource {
  * The first usable http(s) URL of a `text/uri-list` body, line by line as RFC 2483 and MCP-UI read
  * it: `#` comment lines (and a URL inside one), other schemes and unparsable lines skipped.
  */
-function firstUrl(body: string, note: Note): string | undefined {
+function firstUrl(body: string, note: Note, where: string): string | undefined {
   // The URL parser trims the spaces around a line (and a CR before its LF) itself.
   const urls = body.split('\n').filter((line) => /^\s*https?:\/\//i.test(line) && URL.canParse(line))
-  if (urls.length > 1) note(`MCP-UI uri-list: ${urls.length} URLs, the first shown`)
+  if (urls.length > 1) note(`${where}${urls.length} URLs, first shown`)
   return urls[0]
 }
 
@@ -54,8 +54,9 @@ function firstUrl(body: string, note: Note): string | undefined {
 export function readMcpUiResource(content: unknown, note: Note = () => {}): McpUiResource {
   const item = isObject(content) && content.type === 'resource' ? content.resource : content
   const { uri = 'ui://mcp-ui', mimeType, text, blob, _meta } = (isObject(item) ? item : {}) as ResourceContents
+  const where = `MCP-UI resource ${uri}: `
   const fail = (why: string): never => {
-    throw new BridgeError('PROTOCOL', `MCP-UI resource ${uri}: ${why}`)
+    throw new BridgeError('PROTOCOL', where + why)
   }
   const body = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64Utf8(blob) : fail('no text or blob')
   const type = String(mimeType).toLowerCase().split(';')[0]!.trim()
@@ -73,9 +74,9 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}): McpU
   if (isObject(initial)) resource.renderData = initial
   // `@mcp-ui/server` 6 sends an external URL as the body of an MCP Apps resource.
   const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
-  if (bareUrl) note(`MCP-UI resource ${uri}: a URL, not HTML`)
+  if (bareUrl) note(`${where}a URL, not HTML`)
   if (type === 'text/uri-list' || bareUrl) {
-    Object.assign(resource, urlFrame(firstUrl(body, note) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData !== undefined), { legacy: true })
+    Object.assign(resource, urlFrame(firstUrl(body, note, where) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData !== undefined), { legacy: true })
   }
   return resource
 }

@@ -56,7 +56,7 @@ describe('readMcpUiResource', () => {
     expect(resource.meta).toStrictEqual({ csp: { frameDomains: ['https://apps.example.com'] } })
     // `&copy` must not become ©: the `&` is escaped in the attribute.
     expect(resource.html).toContain('<iframe sandbox="allow-scripts" src="https://apps.example.com/widget?a=1&amp;copy"></iframe>')
-    expect(notes).toStrictEqual([{ message: 'MCP-UI uri-list: 2 URLs, the first shown', code: 'VARIANT' }])
+    expect(notes).toStrictEqual([{ message: 'MCP-UI resource ui://ext: 2 URLs, first shown', code: 'VARIANT' }])
   })
 
   it('asks the page to wait for render data when there is initial render data (MCP-UI\'s waitForRenderData)', () => {
