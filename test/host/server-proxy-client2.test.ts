@@ -8,53 +8,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { McpServer } from '@modelcontextprotocol/server'
-import { z } from 'zod'
 import { filterModelTools, getToolUiResourceUri, mountApp, readUiResource } from '../../src/host/index.js'
-import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
+import { expectCancelReachesServer } from './forwarding-checks.js'
 import { hostsClosedAfterEach, until } from './helpers.js'
+import { APP_TOOL_META, itServesTheAppsCalls, newServerSeen, registerProxiedTools, type ServerSeen } from './v2-server-tools.js'
 
 const setupHost = hostsClosedAfterEach()
-const app = { ui: { resourceUri: 'ui://demo/app', visibility: ['app'] } }
+const app = APP_TOOL_META
 const CAPS = { serverTools: {}, serverResources: {} }
 
-let calls: string[]
-let slowAborted: boolean
-let progressTokens: unknown[]
+let seen: ServerSeen
 let server: McpServer
 let client: Client
 
 beforeEach(async () => {
-  calls = []
-  slowAborted = false
-  progressTokens = []
+  seen = newServerSeen()
   server = new McpServer({ name: 'v2-server', version: '1.0.0' })
-  server.registerTool('echo', { description: 'echo', inputSchema: { n: z.number().optional() }, _meta: app }, async ({ n }) => {
-    calls.push('echo')
-    return { content: [{ type: 'text', text: `echo:${n ?? ''}` }] }
-  })
-  server.registerTool('model_only', { description: 'model only', _meta: { ui: { visibility: ['model'] } } }, async () => {
-    calls.push('model_only')
-    return { content: [] }
-  })
-  server.registerTool('slow', { description: 'slow', _meta: app }, async (ctx) => {
-    calls.push('slow')
-    const token = ctx.mcpReq._meta?.progressToken
-    progressTokens.push(token)
-    if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'half' } })
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 300)
-      ctx.mcpReq.signal.addEventListener('abort', () => {
-        slowAborted = true
-        clearTimeout(timer)
-        resolve()
-      })
-    })
-    return { content: [{ type: 'text', text: 'done' }] }
-  })
-  server.registerTool('hang', { description: 'hang', _meta: app }, () => new Promise(() => {}))
-  server.registerResource('app', 'ui://demo/app', { mimeType: 'text/html;profile=mcp-app' }, async (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>' }],
-  }))
+  registerProxiedTools(server, seen)
   client = new Client({ name: 'v2-host', version: '1.0.0' })
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await Promise.all([server.connect(serverSide), client.connect(clientSide)])
@@ -71,27 +41,14 @@ async function connect(options: Parameters<typeof setupHost>[0] = {}) {
 }
 
 describe('a v2 MCP Client', () => {
-  it('serves the tools the app may call, and refuses a model-only tool before the server sees it', async () => {
-    const { view } = await connect()
-    expect((await view.request('tools/call', { name: 'echo', arguments: { n: 3 } })).result.content).toEqual([{ type: 'text', text: 'echo:3' }])
-    expect((await view.request('tools/call', { name: 'model_only', arguments: {} })).error).toMatchObject({ code: -32000 })
-    expect(calls).toEqual(['echo'])
-  })
-
-  it("relays the server's progress under the view's own token", async () => {
-    await expectProgressRelayed(await connect(), progressTokens)
-  })
-
-  it('cancels the server call when the view cancels its request', async () => {
-    await expectCancelReachesServer(await connect(), () => calls.includes('slow'), () => slowAborted)
-  })
+  itServesTheAppsCalls(connect, () => seen)
 
   it('cancels the server call when the bridge closes', async () => {
     const { view, bridge } = await connect()
     view.post({ jsonrpc: '2.0', id: 'c2', method: 'tools/call', params: { name: 'slow', arguments: {} } })
-    await until(() => calls.includes('slow'))
+    await until(() => seen.calls.includes('slow'))
     bridge.close()
-    await until(() => slowAborted, 1000, 'the server to see the abort')
+    await until(() => seen.slowAborted, 1000, 'the server to see the abort')
   })
 
   it('times a forwarded call out with the bridge timeout', async () => {
@@ -183,7 +140,7 @@ describe('a v2 MCP Client reconnected, adapted or caching', () => {
     await client.close()
     const other = new McpServer({ name: 'other', version: '2' })
     other.registerTool('echo', { description: 'echo', _meta: { ui: { visibility: ['model'] } } }, async () => {
-      calls.push('echo on the other server')
+      seen.calls.push('echo on the other server')
       return { content: [] }
     })
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
@@ -191,7 +148,7 @@ describe('a v2 MCP Client reconnected, adapted or caching', () => {
     try {
       const { view } = await connect()
       expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32000 })
-      expect(calls).toEqual(['echo'])
+      expect(seen.calls).toEqual(['echo'])
     } finally {
       await other.close()
     }
@@ -205,7 +162,7 @@ describe('a v2 MCP Client reconnected, adapted or caching', () => {
         return typeof value === 'function' ? value.bind(target) : value
       },
     })
-    await expectCancelReachesServer(await connect({ client: adapted }), () => calls.includes('slow'), () => slowAborted)
+    await expectCancelReachesServer(await connect({ client: adapted }), () => seen.calls.includes('slow'), () => seen.slowAborted)
   })
 
   it('caching tools/list: a tool the server adds is callable once the host relays tools/list_changed', async () => {

@@ -113,6 +113,26 @@ describe('a call whose lookup is still running', () => {
   })
 })
 
+/**
+ * A view's `tools/call` of an app tool whose visibility lookup is under way when the server goes:
+ * the server never answers `tools/list`, and the 1.x Client rejects it with -32000 (a refusal's
+ * code) when the connection closes.
+ */
+async function callLosingTheLookup() {
+  const server = new McpServer({ name: 'dies', version: '1' })
+  server.registerTool('t', { description: 't', _meta: { ui: { visibility: ['app'] } } }, () => ({ content: [] }))
+  let listing = false
+  server.server.setRequestHandler(ListToolsRequestSchema, () => {
+    listing = true
+    return new Promise(() => {})
+  })
+  const { view } = await start({ client: await connect(server) })
+  const pending = view.request('tools/call', { name: 't' })
+  await until(() => listing)
+  await server.close()
+  return { view, pending }
+}
+
 describe("the server connection and the SDK's timers", () => {
   it('reports a connection lost mid-call as CLOSED (-32603), not as a denial (-32000)', async () => {
     const server = new McpServer({ name: 'dies', version: '1' })
@@ -131,19 +151,7 @@ describe("the server connection and the SDK's timers", () => {
   })
 
   it("reports a connection lost during the visibility lookup (the server's tools/list) as CLOSED, not as a denial", async () => {
-    const server = new McpServer({ name: 'dies', version: '1' })
-    server.registerTool('t', { description: 't', _meta: { ui: { visibility: ['app'] } } }, () => ({ content: [] }))
-    let listing = false
-    // The server never answers tools/list; the 1.x Client rejects it with -32000 (a refusal's code) when the connection closes.
-    server.server.setRequestHandler(ListToolsRequestSchema, () => {
-      listing = true
-      return new Promise(() => {})
-    })
-    const { view } = await start({ client: await connect(server) })
-    const pending = view.request('tools/call', { name: 't' })
-    await until(() => listing)
-    await server.close()
-    const { error } = await pending
+    const { error } = await (await callLosingTheLookup()).pending
     expect(error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
     expect(fromRpcError(error).code).not.toBe('DENIED')
   })
@@ -281,17 +289,7 @@ describe("a view's task augmentation (the 2025-11-25 era's params.task)", () => 
 
 describe('a call right after the visibility lookup failed', () => {
   it('is CLOSED, not a denial, when the connection is gone: the view must not read an app tool as not callable', async () => {
-    const server = new McpServer({ name: 'dies', version: '1' })
-    server.registerTool('t', { description: 't', _meta: { ui: { visibility: ['app'] } } }, () => ({ content: [] }))
-    let listing = false
-    server.server.setRequestHandler(ListToolsRequestSchema, () => {
-      listing = true
-      return new Promise(() => {})
-    })
-    const { view } = await start({ client: await connect(server) })
-    const pending = view.request('tools/call', { name: 't' })
-    await until(() => listing)
-    await server.close()
+    const { view, pending } = await callLosingTheLookup()
     expect((await pending).error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
     // The view tries again: the connection is still gone, and `t` is still a tool the app may call.
     const { error } = await view.request('tools/call', { name: 't' })

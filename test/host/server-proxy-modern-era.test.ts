@@ -12,18 +12,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Client, InMemoryTransport, type ClientOptions } from '@modelcontextprotocol/client'
 import { McpServer, ResourceTemplate, acceptedContent, inputRequired } from '@modelcontextprotocol/server'
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio'
-import { z } from 'zod'
-import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
 import { hostsClosedAfterEach, until } from './helpers.js'
+import { APP_TOOL_META, itServesTheAppsCalls, newServerSeen, registerProxiedTools, type ServerSeen } from './v2-server-tools.js'
 
 const setupHost = hostsClosedAfterEach()
-const app = { ui: { resourceUri: 'ui://demo/app', visibility: ['app'] } }
+const app = APP_TOOL_META
 const CAPS = { serverTools: {}, serverResources: {} }
 const MODERN: ClientOptions = { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } }
 
-let calls: string[]
-let slowAborted: boolean
-let progressTokens: unknown[]
+let seen: ServerSeen
 let elicited: unknown[]
 /** While set, the host's elicitation handler waits for it, as for a user deciding. */
 let elicitationGate: Promise<void> | undefined
@@ -36,33 +33,10 @@ let client: Client
 /** One server per connection: `serveStdio` builds it once the opening picked the era. */
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'modern-server', version: '1.0.0' })
-  server.registerTool('echo', { description: 'echo', inputSchema: { n: z.number().optional() }, _meta: app }, async ({ n }) => {
-    calls.push('echo')
-    return { content: [{ type: 'text', text: `echo:${n ?? ''}` }] }
-  })
-  server.registerTool('model_only', { description: 'model only', _meta: { ui: { visibility: ['model'] } } }, async () => {
-    calls.push('model_only')
-    return { content: [] }
-  })
-  server.registerTool('slow', { description: 'slow', _meta: app }, async (ctx) => {
-    calls.push('slow')
-    const token = ctx.mcpReq._meta?.progressToken
-    progressTokens.push(token)
-    if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'half' } })
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 300)
-      ctx.mcpReq.signal.addEventListener('abort', () => {
-        slowAborted = true
-        clearTimeout(timer)
-        resolve()
-      })
-    })
-    return { content: [{ type: 'text', text: 'done' }] }
-  })
-  server.registerTool('hang', { description: 'hang', _meta: app }, () => new Promise(() => {}))
+  registerProxiedTools(server, seen)
   // Asks the host for confirmation in band: the first round answers `input_required`.
   server.registerTool('deploy', { description: 'deploy', _meta: app }, async (ctx) => {
-    calls.push('deploy')
+    seen.calls.push('deploy')
     inputsSeen.push(ctx.mcpReq.inputResponses)
     const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm')
     if (confirmed?.yes !== true) {
@@ -75,9 +49,6 @@ function buildServer(): McpServer {
     envelopes.push(ctx.mcpReq.envelope)
     return { content: [{ type: 'text', text: 'ok' }] }
   })
-  server.registerResource('app', 'ui://demo/app', { mimeType: 'text/html;profile=mcp-app' }, async (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'text/html;profile=mcp-app', text: '<p>app</p>' }],
-  }))
   server.registerResource('page', new ResourceTemplate('ui://demo/page/{n}', { list: undefined }), { mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, text: 'page' }],
   }))
@@ -101,9 +72,7 @@ async function connectClient(options: ClientOptions = MODERN): Promise<[Client, 
 }
 
 beforeEach(async () => {
-  calls = []
-  slowAborted = false
-  progressTokens = []
+  seen = newServerSeen()
   elicited = []
   elicitationGate = undefined
   elicitationAborted = false
@@ -140,26 +109,13 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
     }
   })
 
-  it('serves the tools the app may call, and refuses a model-only tool before the server sees it', async () => {
-    const { view } = await connect()
-    expect((await view.request('tools/call', { name: 'echo', arguments: { n: 3 } })).result.content).toEqual([{ type: 'text', text: 'echo:3' }])
-    expect((await view.request('tools/call', { name: 'model_only', arguments: {} })).error).toMatchObject({ code: -32000 })
-    expect(calls).toEqual(['echo'])
-  })
-
-  it("relays the server's progress under the view's own token", async () => {
-    await expectProgressRelayed(await connect(), progressTokens)
-  })
-
-  it('cancels the server call when the view cancels its request', async () => {
-    await expectCancelReachesServer(await connect(), () => calls.includes('slow'), () => slowAborted)
-  })
+  itServesTheAppsCalls(connect, () => seen)
 
   it("completes a tool that asks for input (input_required): the host's client answers, the view gets the final result", async () => {
     const { view } = await connect()
     expect((await view.request('tools/call', { name: 'deploy', arguments: {} })).result.content).toEqual([{ type: 'text', text: 'deployed' }])
     expect(elicited).toEqual([expect.objectContaining({ message: 'Deploy?' })])
-    expect(calls).toEqual(['deploy', 'deploy'])
+    expect(seen.calls).toEqual(['deploy', 'deploy'])
   })
 
   it("cancels the host's input request, and retries nothing, when the view cancels during it", async () => {
@@ -173,7 +129,7 @@ describe('a v2 MCP Client on the 2026-07-28 era', () => {
     decide()
     await new Promise((resolve) => setTimeout(resolve, 50))
     await pair.flush()
-    expect(calls).toEqual(['deploy'])
+    expect(seen.calls).toEqual(['deploy'])
     expect(view.received.find((m) => m.id === 'c1')).toBeUndefined()
   })
 
