@@ -410,7 +410,8 @@ describe('host → view requests', () => {
   })
 
   it('waits for initialized before calling, and times out', async () => {
-    const { view, bridge } = start({ timeoutMs: 50 })
+    // The bridge's timeout is long enough for the handshake on a busy machine; the slow call's own is short.
+    const { view, bridge } = start({ timeoutMs: 5_000 })
     view.answer('ping', () => ({}))
     const early = bridge.ping()
     await view.initialize()
@@ -418,7 +419,12 @@ describe('host → view requests', () => {
     expect(view.received.filter((m) => m.method === 'ping')).toHaveLength(1)
     view.answer('tools/call', () => new Promise(() => {}))
     await view.initialize({ appCapabilities: { tools: {} } })
-    await expect(bridge.callTool({ name: 'slow' })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    await expect(bridge.callTool({ name: 'slow' }, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    // The bridge's own timeout, for a call made once the view is initialized.
+    const short = start({ timeoutMs: 50 })
+    short.view.answer('tools/call', () => new Promise(() => {}))
+    await short.view.initialize({ appCapabilities: { tools: {} } })
+    await expect(short.bridge.callTool({ name: 'slow' })).rejects.toMatchObject({ code: 'TIMEOUT' })
   })
 
   it('validates what the view answers', async () => {
