@@ -196,6 +196,12 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
         'renderer.render(scene, camera);',
       ].join('\n'),
     },
+    // Its corner button, shown because the host offers fullscreen and renamed there: there and
+    // back by it, below the host's bar.
+    interactions: [
+      { click: 'Toggle fullscreen', expect: { kind: 'displaymode', mode: 'fullscreen' } },
+      { click: 'Exit fullscreen', expect: { kind: 'displaymode', mode: 'inline' } },
+    ],
     paints: [
       { what: 'the blue clear colour', pixel: (r, g, b) => r < 16 && g < 16 && b > 240, atLeast: 50_000 },
       { what: 'the magenta cube', pixel: (r, g, b) => r > 240 && g < 16 && b > 240, atLeast: 10_000 },
