@@ -188,14 +188,16 @@ describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (
             (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
           )
           const element = await handle.hostFrame.waitForSelector('#views iframe')
-          // Canvases and videos draw a little later than the page: shot again until the pixels are
-          // there, for at most a few seconds (the step's own timeout is longer).
+          // Canvases and videos draw a little later than the page, and a frame may still be growing
+          // to the view's final size (the video player's first report leaves its text below the
+          // frame's edge): shot again until the pixels are there, for at most a few seconds (the
+          // step's own timeout is longer).
           const deadline = Date.now() + 5_000
           for (;;) {
             const png = await element.screenshot({ animations: 'disabled' })
             if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
             const image = decodePng(png)
-            const painted = (server.paints ?? []).every((paint) => countPixels(image, paint.pixel) >= paint.atLeast)
+            const painted = inkPixels(image) > 500 && (server.paints ?? []).every((paint) => countPixels(image, paint.pixel) >= paint.atLeast)
             if (!painted && Date.now() < deadline) {
               await new Promise((resolve) => setTimeout(resolve, 200))
               continue
