@@ -411,7 +411,7 @@ export class HostBridge {
     this.#app = { appInfo: request.appInfo, appCapabilities: request.appCapabilities, protocolVersion }
     const mode = this.#context.displayMode
     if (mode && !this.#modeAllowed(mode)) {
-      this.#note(`displayMode: ${mode} not declared by the view: inline`, 'POLICY')
+      this.#note(`displayMode: ${mode} not declared by the view`, 'POLICY')
       this.#context = { ...this.#context, displayMode: 'inline' }
       this.#events.emit('displaymodechange', 'inline')
     }

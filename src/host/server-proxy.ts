@@ -4,7 +4,7 @@
  * before the server sees a call (PROTOCOL.md A.5): only tools whose visibility includes `"app"`,
  * and only tools of this client's server. Unknown tools fail closed.
  */
-import { BridgeError, isCallableByApp, isObject, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
+import { BridgeError, isCallableByApp, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -163,10 +163,10 @@ export interface ForwardContext {
 export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'
 
 /**
- * Forwards one of the view's server requests through `client`, with the view's cancellation,
- * progress relayed under the view's own token (the client makes its own for the server, so the
- * view's token is taken out of `_meta`), and `timeoutMs` (at most `MAX_TIMER_DELAY`), restarted
- * by each progress report.
+ * Forwards one of the view's server requests through `client`, by the request's own fields
+ * (see below), with the view's cancellation, progress relayed under the view's own token (the
+ * client makes its own for the server), and `timeoutMs` (at most `MAX_TIMER_DELAY`), restarted by
+ * each progress report.
  */
 export async function forwardToServer(client: McpClient | undefined, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
   const call = client?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
@@ -178,14 +178,18 @@ export async function forwardToServer(client: McpClient | undefined, method: For
     timeout: timeoutMs,
     ...(context.progressToken !== undefined && { onprogress: context.sendProgress, resetTimeoutOnProgress: true }),
   }
-  // Only the request itself goes on: what describes it to the server is the host's to say, through
-  // its client. The view's `_meta` stays behind (the client makes its own progress token; on the
-  // 2026-07-28 era the 2.x client stamps the host's identity, capabilities and protocol version
-  // there, and a caller's keys would win), and so do that era's answers to the server's input
-  // requests (`inputResponses`, `requestState`), which the host's client gives once it asked the
-  // user, and a task augmentation (`task`, 2025-11-25: the call would run on, detached from the
-  // view's cancellation, the bridge's timeout and its cap on calls in flight).
-  const { _meta, inputResponses, requestState, task, ...forwarded } = params
+  // Only the request's own fields go on, by name: what else describes a request to the server is
+  // the host's to say, through its client. That is the view's `_meta` (the client makes its own
+  // progress token; on the 2026-07-28 era the 2.x client stamps the host's identity, capabilities
+  // and protocol version there, and a caller's keys would win), that era's answers to the server's
+  // input requests (`inputResponses`, `requestState`: the host's client gives them once it asked the
+  // user), a task augmentation (`task`: the call would run on, out of reach of the view's
+  // cancellation, the bridge's timeout and its cap on calls in flight), and whatever a later
+  // revision adds.
+  const forwarded: Record<string, unknown> = {}
+  for (const field of method === 'callTool' ? ['name', 'arguments'] : [method === 'readResource' ? 'uri' : 'cursor']) {
+    if (params[field] !== undefined) forwarded[field] = params[field]
+  }
   try {
     // The 1.x `Client`'s `callTool` alone takes a result schema before its options; the 2.x
     // `Client` (`@modelcontextprotocol/client`, the one with `getProtocolEra`) takes them second

@@ -48,7 +48,6 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type McpUiActionResult,
-  type McpUiAppCapabilities,
   type McpUiDisplayMode,
   type McpUiDownloadFileParams,
   type McpUiMessageParams,

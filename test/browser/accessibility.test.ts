@@ -122,6 +122,13 @@ async function press(h: HostHandle, id: string): Promise<void> {
   await h.page.keyboard.press('Enter')
 }
 
+/** A phone's screen: its viewport, and the safe-area insets of its notch and home indicator (CDP). */
+async function emulatePhone(h: HostHandle, size: { width: number; height: number }, insets: { top: number; right: number; bottom: number; left: number }): Promise<void> {
+  await h.page.setViewportSize(size)
+  const cdp = await h.page.context().newCDPSession(h.page)
+  await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+}
+
 /** The colour drawn at each point of the page's viewport, from one real screenshot: `[r, g, b]`. */
 async function pixels(h: HostHandle, points: Array<[number, number]>): Promise<Array<[number, number, number]>> {
   const image = decodePng(await h.page.screenshot())
@@ -314,7 +321,8 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
         const { visible, scrollbar } = await layout()
         expect(scrollbar).toBeGreaterThan(0)
         const [width, height] = [visible[2]!, visible[3]!]
-        expect(await pixels(h, [[width - 4, height / 2]])).toEqual([[255, 0, 0]])
+        // Polled: the view draws its new width a frame or two after the frame took it.
+        await expect.poll(() => pixels(h, [[width - 4, height / 2]]), { timeout: 5_000 }).toEqual([[255, 0, 0]])
       })
     } finally {
       await h.close()
@@ -389,9 +397,7 @@ describe('accessibility of the fullscreen and pip layout (srcdoc frame)', () => 
     const size = { width: 390, height: 844 }
     const h = await open(s, 'srcdoc', {}, (handle) =>
       s.step('a phone: 390 × 844 with a 47px notch and a 34px home indicator', async () => {
-        await handle.page.setViewportSize(size)
-        const cdp = await handle.page.context().newCDPSession(handle.page)
-        await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+        await emulatePhone(handle, size, insets)
       }),
     )
     try {
@@ -581,9 +587,7 @@ describe("the host's bar above a view out of the conversation (srcdoc frame)", (
     const size = { width: 844, height: 390 }
     const h = await open(s, 'srcdoc', {}, (handle) =>
       s.step('a landscape phone, and a page in Arabic (dir=rtl)', async () => {
-        await handle.page.setViewportSize(size)
-        const cdp = await handle.page.context().newCDPSession(handle.page)
-        await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets } as never)
+        await emulatePhone(handle, size, insets)
         await handle.hostFrame.evaluate(() => {
           document.documentElement.lang = 'ar'
           document.documentElement.dir = 'rtl'

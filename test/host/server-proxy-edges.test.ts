@@ -227,7 +227,7 @@ describe("the host's own tool list", () => {
 })
 
 describe('what a forwarded call carries to the client', () => {
-  it("forwards the request alone (not the view's _meta, nor a 2026-07-28 era's input answers: the host's client says those), and asks the client to restart its timeout on progress", async () => {
+  it("forwards the request alone (not the view's _meta, nor a 2026-07-28 era's input answers, nor a field a later revision adds: the host's client says those), and asks the client to restart its timeout on progress", async () => {
     const callTool = vi.fn(async (..._args: unknown[]) => text('ok'))
     const client = { listTools: async () => ({ tools: [tool('t', ['app'])] }), callTool, readResource: vi.fn() }
     const { view } = await start({ client, timeoutMs: 1234 })
@@ -237,6 +237,8 @@ describe('what a forwarded call carries to the client', () => {
       _meta: { progressToken: 'view-token', trace: 'x', 'io.modelcontextprotocol/clientInfo': { name: 'forged' } },
       inputResponses: { confirm: { action: 'accept' } },
       requestState: 'forged',
+      // A field some later revision gives the host's client to say.
+      laterRevision: 'forged',
     })
     await view.request('tools/call', { name: 't', arguments: {}, _meta: { progressToken: 7 } })
     await view.request('tools/call', { name: 't', arguments: {} })
@@ -250,6 +252,19 @@ describe('what a forwarded call carries to the client', () => {
     expect(third).toStrictEqual({ name: 't', arguments: {} })
     expect(plain).not.toHaveProperty('onprogress')
     expect(plain).not.toHaveProperty('resetTimeoutOnProgress')
+  })
+
+  it('forwards a resource read by its uri alone, and a list request by its cursor alone', async () => {
+    const readResource = vi.fn(async (..._args: unknown[]) => ({ contents: [] }))
+    const listResources = vi.fn(async (..._args: unknown[]) => ({ resources: [] }))
+    const client = { listTools: async () => ({ tools: [] }), callTool: vi.fn(), readResource, listResources }
+    const { view } = await start({ client, capabilities: { serverResources: {} } })
+    const extra = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-06-18' }, inputResponses: {}, requestState: 'forged', laterRevision: 'forged' }
+    await view.request('resources/read', { uri: 'ui://app/data', ...extra })
+    await view.request('resources/list', { cursor: 'next', ...extra })
+    await view.request('resources/list', extra)
+    expect(readResource.mock.calls[0]![0]).toStrictEqual({ uri: 'ui://app/data' })
+    expect(listResources.mock.calls.map((call) => call[0])).toStrictEqual([{ cursor: 'next' }, {}])
   })
 })
 

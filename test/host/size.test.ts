@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9.99 KB, 9,995 B), and is enforced on it below; this whole entry
+ * benchmark bundles it: 10.00 KB, 9,999 B), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -62,14 +62,16 @@
  * comes or goes, clear of a notch in a right-to-left page, outlined in forced colours, and the
  * focus given back where it was after a dialog answered over fullscreen: 16,382 B. Lowered to
  * 16,380: a view's task augmentation not forwarded, and a lookup within 5 s of a failed one fails
- * with it (the tool directory asks on a timer from the start of its fetch): 16,376 B.)
+ * with it (the tool directory asks on a timer from the start of its fetch): 16,376 B. Raised to
+ * 16,390: a view's request forwarded by its own fields, named, instead of without the ones known
+ * to be the host's: 16,383 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_380
+const HOST_CEILING = 16_390
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
