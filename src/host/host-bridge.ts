@@ -55,7 +55,7 @@ import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
 import type { RateLimits } from './rate-limit.js'
-import { toolDirectoryFor, type McpClient, type ToolDirectory } from './server-proxy.js'
+import { toolDirectoryFor, type McpClient } from './server-proxy.js'
 import { sendableCopy } from './sendable.js'
 import { createToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
@@ -152,7 +152,6 @@ export class HostBridge {
     (method, params) => this.#session.notify(method, params),
     () => this.#initialized,
   )
-  readonly #tools: ToolDirectory
   #context: McpUiHostContext
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
   #sentContext: McpUiHostContext | undefined
@@ -188,10 +187,9 @@ export class HostBridge {
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
     try {
-      this.#tools = toolDirectoryFor(options.client, options.tools)
       session.handle(INITIALIZE, (params) => this.#initialize(params))
       session.on(INITIALIZED, () => this.#onInitialized())
-      serveViewRequests(session, options, this, this.#tools, this.#note, this.#events)
+      serveViewRequests(session, options, this, this.#note, this.#events)
     } catch (error) {
       // The session already listens: options that fail here must not leave the frame bridged for good.
       session.close()
@@ -310,7 +308,7 @@ export class HostBridge {
    */
   sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
     this.#assertOpen()
-    if (list === 'tools') this.#tools.invalidate()
+    if (list === 'tools') toolDirectoryFor(this.#options.client, this.#options.tools).invalidate()
     const capability = this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
     if (this.#initialized && (list === 'prompts' || capability?.listChanged === true)) this.#session.notify(`notifications/${list}/list_changed`, {})
   }

@@ -68,7 +68,7 @@ export class ToolDirectory {
   /** When the list was last asked for (0: never, or to be asked again). */
   #askedAt = 0
 
-  constructor(client: McpClient | undefined, tools: readonly Tool[] | undefined) {
+  constructor(client?: McpClient, tools?: readonly Tool[]) {
     this.#client = client
     if (tools) this.set(tools)
   }
@@ -140,15 +140,17 @@ const directories = new WeakMap<object, ToolDirectory>()
 /**
  * The tool directory for `client`'s server, shared by every bridge of that server connection:
  * a chat with dozens of views of one server keeps one tool list, fetched once. A client connected
- * again (its new transport) may serve another server, so bridges made after that get a new one.
- * With `tools`, the host's own list, a directory of its own that never asks the server: a view
- * calling an unknown name must not replace the host's list (and its visibility) with the server's.
+ * again (its new transport) may serve another server, so it gets a new one; the bridge asks for
+ * its directory on every visibility check, so views made before the reconnect are checked against
+ * the new server's list too. With `tools`, the host's own list, a directory of that list that
+ * never asks the server: a view calling an unknown name must not replace the host's list (and its
+ * visibility) with the server's. With neither, an empty one: every call is denied.
  */
 export function toolDirectoryFor(client: McpClient | undefined, tools?: readonly Tool[]): ToolDirectory {
-  if (tools || !client) return new ToolDirectory(undefined, tools)
-  const connection = (client.transport ?? client) as object
-  let directory = directories.get(connection)
-  if (!directory) directories.set(connection, (directory = new ToolDirectory(client, undefined)))
+  const key = (tools ?? client?.transport ?? client) as object | undefined
+  if (!key) return new ToolDirectory()
+  let directory = directories.get(key)
+  if (!directory) directories.set(key, (directory = new ToolDirectory(tools ? undefined : client, tools)))
   return directory
 }
 

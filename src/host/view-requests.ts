@@ -65,7 +65,7 @@ import type { SafeEmitter } from '../shared/emitter.js'
 import type { HostBridge, HostBridgeEvents, HostBridgeOptions } from './host-bridge.js'
 import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
 import { CSP_VIOLATION } from './csp-meta.js'
-import { forwardToServer, type ForwardedMethod, type ToolDirectory } from './server-proxy.js'
+import { forwardToServer, toolDirectoryFor, type ForwardedMethod } from './server-proxy.js'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -145,15 +145,14 @@ const FORWARDED: Array<[string, ForwardedMethod]> = [
 
 /**
  * Serves the view's requests and notifications on `session` for `bridge`, configured by its
- * `options`: `tools` answers visibility checks, `note` reports warnings, and `events` are the
- * bridge's (the view's notifications become events, and so does a new model context).
+ * `options` (whose `client` and `tools` answer visibility checks): `note` reports warnings, and
+ * `events` are the bridge's (the view's notifications become events, and so does a new model context).
  * Positional, not an options object: one internal caller, and the property names would ship.
  */
 export function serveViewRequests(
   session: Session,
   options: HostBridgeOptions,
   bridge: HostBridge,
-  tools: ToolDirectory,
   note: Note,
   events: SafeEmitter<HostBridgeEvents>,
 ): void {
@@ -288,7 +287,7 @@ export function serveViewRequests(
   const callTool = forwarding('callTool')
   serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
     // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-    const checked = tools.assertCallableByApp(params.name, timeoutMs)
+    const checked = toolDirectoryFor(options.client, options.tools).assertCallableByApp(params.name, timeoutMs)
     return isThenable(checked)
       ? checked.then(() => {
           // Nobody waits for a call cancelled (or a bridge closed) during the lookup: it must not run.

@@ -46,8 +46,9 @@ describe('the MCP server fails during a proxied tools/call', () => {
     expect(error).toMatchObject({ code: 'REMOTE', rpcCode: -32603, message: 'callTool: connection closed' })
     expect(app.bridge.pendingCount).toBe(0)
     const next = await rejection(view.callServerTool({ name: 'echo', arguments: { text: 'again' } }))
-    // The client has no connection any more: that call is CLOSED too, not a server failure.
-    expect(next).toMatchObject({ code: 'REMOTE', rpcCode: -32603, message: 'callTool: connection closed' })
+    // The client has no connection any more: that call is CLOSED too, not a server failure (its
+    // visibility is checked against the connection's tool list, which cannot be asked for).
+    expect(next).toMatchObject({ code: 'REMOTE', rpcCode: -32603, message: 'listTools: connection closed' })
     await app.teardown()
     view.close()
     expect(listenedFrames(page.window as never)).toBe(0)

@@ -104,7 +104,7 @@ describe('a v2 MCP Client losing its server', () => {
       await until(() => log.includes('called hang'))
       process.kill(transport.pid!, 'SIGKILL')
       expect((await pending).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
-      expect((await view.request('tools/call', { name: 'echo', arguments: { text: 'again' } })).error).toMatchObject({ code: -32603, message: 'callTool: connection closed' })
+      expect((await view.request('tools/call', { name: 'echo', arguments: { text: 'again' } })).error).toMatchObject({ code: -32603, message: 'listTools: connection closed' })
     } finally {
       await stdio.close()
     }
@@ -133,7 +133,7 @@ describe("a v2 MCP Client's types", () => {
 })
 
 describe('a v2 MCP Client reconnected, adapted or caching', () => {
-  it("reconnected to another server: a bridge made after that checks visibility against the new server's list", async () => {
+  it("reconnected to another server: bridges made before and after that check visibility against the new server's list", async () => {
     const { view: before } = await connect()
     expect((await before.request('tools/call', { name: 'echo', arguments: {} })).result).toBeDefined()
     // The host connects the same Client again, to a server on which `echo` is model-only.
@@ -148,6 +148,8 @@ describe('a v2 MCP Client reconnected, adapted or caching', () => {
     try {
       const { view } = await connect()
       expect((await view.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32000 })
+      // The view rendered for the first server: its calls now reach the other one, under the other's visibility.
+      expect((await before.request('tools/call', { name: 'echo', arguments: {} })).error).toMatchObject({ code: -32000 })
       expect(seen.calls).toEqual(['echo'])
     } finally {
       await other.close()
