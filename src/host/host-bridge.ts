@@ -12,6 +12,7 @@ import {
   HOST_CONTEXT_CHANGED,
   INITIALIZE,
   INITIALIZED,
+  PING,
   RESOURCE_TEARDOWN,
   Session,
   inspectMessage,
@@ -50,7 +51,7 @@ import {
   type Tool,
   type Transport,
 } from '../protocol/index.js'
-import { timerDelay } from '../protocol/session-core.js'
+import { cancelled, timerDelay } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
@@ -336,7 +337,7 @@ export class HostBridge {
         if (error) reject(error)
         else resolve()
       }
-      const abort = () => done(new BridgeError('CANCELLED', 'whenInitialized: cancelled'))
+      const abort = () => done(cancelled('whenInitialized', signal!.reason))
       const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), timerDelay(timeoutMs))
       const offInitialized = this.on('initialized', () => done())
       const offClose = this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))
@@ -350,7 +351,7 @@ export class HostBridge {
   /** Checks the view is alive; resolves when it answers. */
   async ping(options?: RequestOptions): Promise<void> {
     await this.whenInitialized(options)
-    await this.#session.request('ping', {}, options)
+    await this.#session.request(PING, {}, options)
   }
 
   /**

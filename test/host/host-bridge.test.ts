@@ -366,8 +366,9 @@ describe('host → view requests', () => {
     const { view, bridge } = start()
     const controller = new AbortController()
     const aborted = bridge.whenInitialized({ signal: controller.signal })
-    controller.abort()
-    await expect(aborted).rejects.toMatchObject({ code: 'CANCELLED' })
+    controller.abort('the user closed the chat')
+    // The reason, as a request's cancellation gives it.
+    await expect(aborted).rejects.toMatchObject({ code: 'CANCELLED', message: 'whenInitialized: cancelled (the user closed the chat)', cause: 'the user closed the chat' })
     // Already aborted: at once, not at the (long) timeout.
     await expect(bridge.whenInitialized({ signal: controller.signal, timeoutMs: 60_000 })).rejects.toMatchObject({ code: 'CANCELLED' })
     await expect(bridge.whenInitialized({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'TIMEOUT' })
