@@ -101,8 +101,9 @@ export interface HostBridgeOptions {
   client?: McpClient
   /**
    * The server's tools, for visibility checks. Without it the client's list is fetched when first
-   * needed, once for all the bridges of that client. With neither, every `tools/call` from the
-   * view is denied (fail closed).
+   * needed, once for all the bridges of that client's connection, and again once it is connected
+   * anew (every bridge then checks against the new server's list, also those made before). With
+   * neither, every `tools/call` from the view is denied (fail closed).
    */
   tools?: readonly Tool[]
   /** Host handlers for the view's requests. They run after enforcement, never instead of it. */
