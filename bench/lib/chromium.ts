@@ -84,20 +84,29 @@ export async function openPage(browser: Browser, url: string): Promise<BenchPage
  * The pid of the renderer process running `target` (a page, or a frame in its own process):
  * the renderer whose CPU time grows most while a busy loop runs there. Chromium does not expose
  * the mapping, and a fresh frame may take over a pre-started spare process, so this asks the CPU.
+ * Chromium 156 starts a spare renderer around a navigation, and its start-up can use more CPU than
+ * the loop: a reading counts only when one renderer clearly did the loop's work and no other came
+ * close; otherwise it is taken again.
  */
 export async function rendererOf(browser: Browser, target: Page | Frame): Promise<number> {
-  const before = await browser.cpuTimes()
-  await target.evaluate(() => {
-    const end = performance.now() + 300
-    while (performance.now() < end);
-  })
-  const after = await browser.cpuTimes()
-  let best = { pid: -1, delta: -1 }
-  for (const [pid, { type, cpuTime }] of after) {
-    const delta = cpuTime - (before.get(pid)?.cpuTime ?? 0)
-    if (type === 'renderer' && delta > best.delta) best = { pid, delta }
+  const busyMs = 300
+  for (let attempt = 1; ; attempt++) {
+    const before = await browser.cpuTimes()
+    await target.evaluate((ms) => {
+      const end = performance.now() + ms
+      while (performance.now() < end);
+    }, busyMs)
+    const after = await browser.cpuTimes()
+    const deltas = [...after]
+      .filter(([, { type }]) => type === 'renderer')
+      .map(([pid, { cpuTime }]) => ({ pid, delta: cpuTime - (before.get(pid)?.cpuTime ?? 0) }))
+      .sort((a, b) => b.delta - a.delta)
+    const [best, runnerUp] = deltas
+    const clear = best && best.delta >= (0.6 * busyMs) / 1000 && (runnerUp?.delta ?? 0) < best.delta / 3
+    if (clear) return best.pid
+    if (attempt === 5) throw new Error(`No renderer stood out during the busy loop: ${JSON.stringify(deltas.slice(0, 3))}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  return best.pid
 }
 
 /** Forces full garbage collections (twice: the first can leave finalizer work for the second). */
