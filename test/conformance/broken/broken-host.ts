@@ -102,9 +102,12 @@ const adapter: HostAdapter = {
       async teardown(reason) {
         if (fault === 'teardown') bridge.close(reason)
         else if (fault === 'teardown-navigate') {
-          // Sends ui/resource-teardown but destroys the view at once, by loading another document into its frame.
+          // Sends ui/resource-teardown but destroys the view before it answers, by loading another
+          // document into its frame. The view answers a ping at once and messages arrive in order,
+          // so the ping's answer proves the view got the teardown (a fixed wait did not, on a loaded
+          // machine) while its own answer is still ~300 ms away.
           void bridge.teardown(reason).catch(() => undefined)
-          await new Promise((resolve) => setTimeout(resolve, 100))
+          await bridge.ping({ timeoutMs: 5_000 }).catch(() => undefined)
           frame.srcdoc = '<!doctype html><p>closed</p>'
           return
         } else await bridge.teardown(reason)
