@@ -150,7 +150,9 @@ export interface MountedApp {
 }
 
 /**
- * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read.
+ * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read,
+ * transparent until the view is initialized (at most 2 s), so that a dark conversation does not
+ * flash the view's white page before the view applied the host's theme.
  *
  * Removing the frame (or its container) from the page closes the bridge, and so does moving it
  * (a keyed list reordered with `insertBefore`/`appendChild` reloads the frame's document): the
@@ -211,6 +213,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
   let stopWatching: (() => void) | undefined
   /** The frame has its attributes and base style: a mode set before that is applied by `show`. */
   let prepared = false
+  /** Shows the frame waiting, transparent, for its view (see `show`); otherwise does nothing. */
+  let reveal = () => {}
 
   /** Sizes the inline frame from the last report (or its current height) and the current limits. */
   const resize = () => inline() && sizer?.(lastSize ?? {})
@@ -224,10 +228,15 @@ export function mountApp(options: MountAppOptions): MountedApp {
   bridge.on('traffic', (direction, message) => {
     if (direction === 'out' && 'method' in message && message.method === HOST_CONTEXT_CHANGED && 'containerDimensions' in message.params!) resize()
   })
-  bridge.on('initialized', resize)
+  bridge.on('initialized', () => {
+    reveal()
+    resize()
+  })
   bridge.on('displaymodechange', (mode) => {
     // Applied to a frame not yet prepared, the mode would keep its empty style as the inline one.
     if (!prepared) return
+    // Before the applier keeps the inline style to restore: that style must be the visible one.
+    reveal()
     applyMode(mode, frame)
     if (mode === 'inline' && lastSize) sizer?.(lastSize)
   })
@@ -277,6 +286,18 @@ export function mountApp(options: MountAppOptions): MountedApp {
       { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, 150) },
     )
     prepared = true
+    // Transparent until the view is initialized: it has the host's theme by then (in the
+    // handshake's answer), and its page is white before, a flash in a dark conversation. At most
+    // REVEAL_DEADLINE_MS, for a view that initializes late or never (shown then, as it was before).
+    if (inline()) {
+      frame.style.opacity = '0'
+      const deadline = setTimeout(() => reveal(), REVEAL_DEADLINE_MS)
+      reveal = () => {
+        reveal = () => {}
+        clearTimeout(deadline)
+        frame.style.opacity = ''
+      }
+    }
     // The starting height within the host's limits.
     resize()
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
@@ -327,6 +348,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
     },
   }
 }
+
+/** How long a frame stays transparent waiting for its view's `initialized` (see `show` in `mountApp`). */
+const REVEAL_DEADLINE_MS = 2_000
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
 

@@ -637,6 +637,54 @@ describe('the frame lives exactly as long as the bridge', () => {
   })
 })
 
+describe('no white flash in a dark conversation', () => {
+  it('keeps the frame transparent until the view is initialized, then shows it', async () => {
+    const { app, window } = mount()
+    const view = await viewOf(app, window)
+    expect(app.iframe.style.opacity).toBe('0')
+    await view.initialize()
+    expect(app.iframe.style.opacity).toBe('')
+    expect([app.iframe.style.width, app.iframe.style.display]).toEqual(['100%', 'block'])
+  })
+
+  it('shows a view that never initializes after 2 s, as it would have been shown without the wait', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { app } = mount()
+      for (let turn = 0; turn < 20 && !app.iframe.isConnected; turn++) await Promise.resolve()
+      expect(app.iframe.isConnected).toBe(true)
+      expect(app.iframe.style.opacity).toBe('0')
+      vi.advanceTimersByTime(1_999)
+      expect(app.iframe.style.opacity).toBe('0')
+      vi.advanceTimersByTime(1)
+      expect(app.iframe.style.opacity).toBe('')
+      expect(app.bridge.closed).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('shows the frame before a display mode keeps its inline style, so back inline it is visible', async () => {
+    const { app, window } = mount({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    await viewOf(app, window)
+    expect(app.iframe.style.opacity).toBe('0')
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect(app.iframe.style.position).toBe('fixed')
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect(app.iframe.style.position).toBe('')
+    expect(app.iframe.style.opacity).toBe('')
+  })
+
+  it('does not hide a view that starts out of the conversation', async () => {
+    const { app, window } = mount({ hostContext: { displayMode: 'fullscreen', availableDisplayModes: ['inline', 'fullscreen'] } })
+    await viewOf(app, window)
+    expect(app.iframe.style.position).toBe('fixed')
+    expect(app.iframe.style.opacity).toBe('')
+    app.bridge.setHostContext({ displayMode: 'inline' })
+    expect(app.iframe.style.opacity).toBe('')
+  })
+})
+
 describe('capabilities', () => {
   it('reads the host\'s capabilities live: one withdrawn after mounting is refused (-32601), and the frame\'s grant stays', async () => {
     const capabilities: McpUiHostCapabilities = { message: {} }

@@ -66,14 +66,16 @@
  * 16,390: a view's request forwarded by its own fields, named, instead of without the ones known
  * to be the host's: 16,383 B. Lowered to 16,380: the bridge asks for the tool directory of the
  * client's current connection on each visibility check, so views made before a reconnect are
- * checked against the new server's list: 16,376 B.)
+ * checked against the new server's list: 16,376 B. Raised to 16,440: mountApp keeps the frame
+ * transparent until the view is initialized (at most 2 s), so a dark conversation no longer
+ * flashes a view's white page before the view has the host's theme: 16,434 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_380
+const HOST_CEILING = 16_440
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
