@@ -32,7 +32,7 @@ import {
   type Transport,
 } from '../protocol/index.js'
 import { describeThrown } from '../protocol/errors.js'
-import { timerDelay } from '../protocol/session-core.js'
+import { MAX_TIMER_DELAY, timerDelay } from '../protocol/session-core.js'
 import { prepareAppFrame } from './app-frame.js'
 import { DeferredTransport } from './deferred-transport.js'
 import { createDisplayModeApplier } from './display-mode.js'
@@ -112,6 +112,12 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   /** Accessible name of the frame (default: the tool's display name: `title`, `annotations.title`, else `name`). */
   title?: string
   /**
+   * How long at most the frame stays transparent waiting for the view's `initialized`, in ms
+   * (default 2,000): a view's page is white until it has the host's theme, a flash in a dark
+   * conversation. 0 shows the frame at once.
+   */
+  hideUntilInitializedMs?: number
+  /**
    * Wraps the channel to the frame before the bridge reads from it: the seam for layers that
    * speak another protocol to the frame (`mcp-app-bridge/mcp-ui` translates legacy MCP-UI
    * messages into the bridge's enforced requests). Called once, with the frame in the document
@@ -151,8 +157,8 @@ export interface MountedApp {
 
 /**
  * Shows an MCP App in `container`. Returns at once; the frame appears when the resource is read,
- * transparent until the view is initialized (at most 2 s), so that a dark conversation does not
- * flash the view's white page before the view applied the host's theme.
+ * transparent until the view is initialized (at most 2 s: `hideUntilInitializedMs`), so that a
+ * dark conversation does not flash the view's white page before the view has the host's theme.
  *
  * Removing the frame (or its container) from the page closes the bridge, and so does moving it
  * (a keyed list reordered with `insertBefore`/`appendChild` reloads the frame's document): the
@@ -288,10 +294,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
     prepared = true
     // Transparent until the view is initialized: it has the host's theme by then (in the
     // handshake's answer), and its page is white before, a flash in a dark conversation. At most
-    // REVEAL_DEADLINE_MS, for a view that initializes late or never (shown then, as it was before).
-    if (inline()) {
+    // `hideUntilInitializedMs`, for a view that initializes late or never (shown then, as before).
+    const hiddenMs = options.hideUntilInitializedMs ?? 2_000
+    if (inline() && hiddenMs > 0) {
       frame.style.opacity = '0'
-      const deadline = setTimeout(() => reveal(), REVEAL_DEADLINE_MS)
+      const deadline = setTimeout(() => reveal(), Math.min(hiddenMs, MAX_TIMER_DELAY))
       reveal = () => {
         reveal = () => {}
         clearTimeout(deadline)
@@ -348,9 +355,6 @@ export function mountApp(options: MountAppOptions): MountedApp {
     },
   }
 }
-
-/** How long a frame stays transparent waiting for its view's `initialized` (see `show` in `mountApp`). */
-const REVEAL_DEADLINE_MS = 2_000
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
 

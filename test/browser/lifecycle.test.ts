@@ -8,9 +8,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, DEFAULT_MOUNT, type HostHandle } from './harness/env.js'
 import { connectTestServer } from './harness/mcp.js'
 import { Scenario } from './harness/steps.js'
+import { IIFE_PATH, inlineScript } from './harness/bundle.js'
+import { countPixels, decodePng } from './harness/png.js'
 import { FRAME_MOVED } from '../../src/host/index.js'
+import { readFileSync } from 'node:fs'
 
 const env = useEnv({ beforeAll, afterAll })
+
+/**
+ * A view whose page is white until it has the host's theme: it connects when the test calls
+ * `go()`, then paints itself dark blue (#224), as an app applying `theme: 'dark'` would.
+ */
+const LATE_THEMED_VIEW = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Late</title>
+<style>html,body{margin:0;background:#fff;height:100%}</style></head><body>${inlineScript(readFileSync(IIFE_PATH, 'utf8'))}
+<script>document.documentElement.dataset.loaded = ''
+window.go = () => new McpAppBridge.ViewBridge({ appInfo: { name: 'late', version: '1.0.0' }, autoResize: false }).connect().then(({ hostContext }) => {
+  if (hostContext.theme === 'dark') document.documentElement.style.background = document.body.style.background = '#224'
+})</script></body></html>`
+
+/** The pixels of the host's frame, from a real screenshot of the page, counted by colour. */
+async function framePixels(h: HostHandle): Promise<{ white: number; darkBlue: number; total: number }> {
+  const box = (await (await h.page.$('#views iframe'))!.boundingBox())!
+  const image = decodePng(await h.page.screenshot({ clip: { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4 } }))
+  return {
+    white: countPixels(image, (r, g, b) => r > 240 && g > 240 && b > 240),
+    darkBlue: countPixels(image, (r, g, b) => Math.abs(r - 0x22) < 8 && Math.abs(g - 0x22) < 8 && Math.abs(b - 0x44) < 8),
+    total: image.width * image.height,
+  }
+}
 
 describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
   it('holds context and tool data sent before initialized, then delivers them in order', async () => {
@@ -240,6 +265,44 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
         })
       const [width, height] = await h.hostFrame.evaluate(() => [innerWidth, innerHeight])
       await expect.poll(placed).toEqual({ frame: [0, 48, width, height - 48], bar: [0, 0, width, 48], exitOnTop: true, exitAboveView: true })
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("shows no white page in a dark conversation: the frame is transparent until the view is initialized, then shows the view's theme", async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › no white flash`)
+    const url = env().serveView('late-themed', LATE_THEMED_VIEW())
+    const h = await s.step('open a dark host page', () =>
+      // Waiting up to a minute, not 2 s: a loaded machine can take longer than that to load a view behind the proxy.
+      openHost(env(), s, { host: 'ours', view: { url }, mount: false, config: { frameMode, hideUntilInitializedMs: 60_000, hostContext: { ...DEFAULT_MOUNT.hostContext, theme: 'dark' } } }),
+    )
+    try {
+      await s.step('the host page is drawn black', async () => {
+        await h.page.evaluate(() => (document.documentElement.style.background = document.body.style.background = '#000'))
+        const { width, height } = h.page.viewportSize()!
+        const corner = { x: width - 40, y: height - 40, width: 40, height: 40 }
+        await expect.poll(async () => countPixels(decodePng(await h.page.screenshot({ clip: corner })), (r, g, b) => r + g + b === 0)).toBe(1_600)
+      })
+      await s.step('mount: the view has loaded its white page and not yet connected', async () => {
+        await h.call('mount', h.config)
+        await (await h.viewFrame()).waitForSelector('html[data-loaded]', { state: 'attached' })
+      })
+      await s.step('the frame shows the dark page under it, none of the view\'s white', async () => {
+        // Two of the host page's frames drawn after the view's document loaded: its white would be on screen.
+        await h.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+        const pixels = await framePixels(h)
+        expect(pixels.total).toBeGreaterThan(1_000)
+        expect(pixels.white).toBe(0)
+      })
+      await s.step('the view connects and paints the dark theme; the frame shows it', async () => {
+        await (await h.viewFrame()).evaluate(() => (window as unknown as { go(): Promise<void> }).go())
+        await h.waitHost('initialized')
+        await expect.poll(async () => {
+          const { darkBlue, total } = await framePixels(h)
+          return darkBlue / total
+        }, { timeout: 5_000 }).toBeGreaterThan(0.9)
+      })
     } finally {
       await h.close()
     }

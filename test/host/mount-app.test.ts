@@ -664,6 +664,23 @@ describe('no white flash in a dark conversation', () => {
     }
   })
 
+  it('waits as long as the host says, or not at all with 0', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const longer = mount({ hideUntilInitializedMs: 10_000 })
+      const none = mount({ hideUntilInitializedMs: 0 })
+      for (let turn = 0; turn < 20 && !(longer.app.iframe.isConnected && none.app.iframe.isConnected); turn++) await Promise.resolve()
+      expect(none.app.iframe.isConnected).toBe(true)
+      expect(none.app.iframe.style.opacity).toBe('')
+      vi.advanceTimersByTime(9_999)
+      expect(longer.app.iframe.style.opacity).toBe('0')
+      vi.advanceTimersByTime(1)
+      expect(longer.app.iframe.style.opacity).toBe('')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('shows the frame before a display mode keeps its inline style, so back inline it is visible', async () => {
     const { app, window } = mount({ hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
     await viewOf(app, window)

@@ -66,16 +66,17 @@
  * 16,390: a view's request forwarded by its own fields, named, instead of without the ones known
  * to be the host's: 16,383 B. Lowered to 16,380: the bridge asks for the tool directory of the
  * client's current connection on each visibility check, so views made before a reconnect are
- * checked against the new server's list: 16,376 B. Raised to 16,440: mountApp keeps the frame
- * transparent until the view is initialized (at most 2 s), so a dark conversation no longer
- * flashes a view's white page before the view has the host's theme: 16,434 B.)
+ * checked against the new server's list: 16,376 B. Raised to 16,460: mountApp keeps the frame
+ * transparent until the view is initialized (at most 2 s, `hideUntilInitializedMs`), so a dark
+ * conversation no longer flashes a view's white page before the view has the host's theme:
+ * 16,454 B, and the ratio to AppBridge's line moved from 8.9 to 8.85 with it.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_440
+const HOST_CEILING = 16_460
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
@@ -96,7 +97,8 @@ describe('host bundle size', () => {
     // The goal is an order of magnitude; at the 10 KB budget the ratio is about 14, and the
     // minimal host keeps it (about 14.6). The whole entry also carries what AppBridge has no
     // counterpart for (mountApp's frame, CSP, sandbox proxy and display-mode chrome): about 8.9
-    // since the display modes' bar (8.93), so this holds the line just below that.
-    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(8.9)
+    // since the display modes' bar (8.93; 8.896 with the frame hidden until initialized), so this
+    // holds the line just below that.
+    expect(official.gzip / ours.gzip).toBeGreaterThanOrEqual(8.85)
   })
 })

@@ -42,6 +42,8 @@ export interface MountConfig {
   policy?: HostPolicy
   /** The frame's accessible name (`mountApp`'s `title`; ours only). */
   title?: string
+  /** `mountApp`'s `hideUntilInitializedMs` (ours only). */
+  hideUntilInitializedMs?: number
   /**
    * Host calls made synchronously right after the frame is created, before the view can have
    * initialized (ours only): shows what the host holds until `initialized`.

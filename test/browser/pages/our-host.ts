@@ -36,6 +36,7 @@ const testHost: TestHostApi = {
       capabilities: config.capabilities,
       hostContext: config.hostContext,
       title: config.title,
+      hideUntilInitializedMs: config.hideUntilInitializedMs,
       client,
       ...(config.bridgeOptions as object),
       handlers: {
