@@ -251,6 +251,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
   // The frame lives exactly as long as the bridge.
   bridge.on('close', (reason) => {
     loading.abort(reason)
+    // Its deadline's timer goes with the frame.
+    reveal()
     stopWatching?.()
     // Where the focus is, before the way back (which may hold it) goes.
     const active = doc.activeElement
