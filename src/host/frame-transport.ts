@@ -32,7 +32,7 @@ export class FrameTransport implements Transport {
   constructor(options: FrameTransportOptions) {
     const { targetOrigin, hostWindow = globalThis as unknown as HubWindow } = options
     if (typeof targetOrigin !== 'string' || !targetOrigin || targetOrigin === '*') {
-      throw new TypeError('targetOrigin: the frame origin or "null", never "*"')
+      throw new TypeError('targetOrigin must be the frame origin or "null"')
     }
     if (!hostWindow.addEventListener) throw new BridgeError('NOT_SUPPORTED', 'No window: create it in the browser')
     this.#options = options

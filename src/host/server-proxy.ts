@@ -172,7 +172,7 @@ export type ForwardedMethod = 'callTool' | 'readResource' | 'listResources' | 'l
  */
 export async function forwardToServer(client: McpClient | undefined, method: ForwardedMethod, params: Record<string, unknown>, context: ForwardContext, timeoutMs: number): Promise<unknown> {
   const call = client?.[method] as ((...args: unknown[]) => Promise<unknown>) | undefined
-  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `${method}: no MCP client`)
+  if (typeof call !== 'function') throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
   // Before the call: a closed 2.x `Client` answers the list methods with empty lists.
   assertConnected(client!, method)
   const options: McpRequestOptions = {
@@ -198,7 +198,9 @@ export async function forwardToServer(client: McpClient | undefined, method: For
     // and ignores a third, so they go in both places (an adapter to the 1.x shape reads the third).
     return await call.apply(client, method === 'callTool' ? [forwarded, (client as { getProtocolEra?: unknown }).getProtocolEra && options, options] : [forwarded, options])
   } catch (error) {
-    clientFailed(client!, method, error)
+    // After the view's cancellation or the bridge's close, the signal's reason says which
+    // (CANCELLED, CLOSED): both SDK clients report an abort as a timeout of their own.
+    clientFailed(client!, method, context.signal.reason ?? error)
   }
 }
 

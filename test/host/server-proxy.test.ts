@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { z } from 'zod'
 import { filterModelTools, getToolUiResourceUri, type HostBridgeOptions, type Tool } from '../../src/host/index.js'
-import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
+import { expectCancelReachesServer, expectForwardEndsAsAborted, expectProgressRelayed } from './forwarding-checks.js'
 import { setupHost, type HostSetup } from './helpers.js'
 
 const calls: string[] = []
@@ -176,6 +176,10 @@ describe('forwarding', () => {
 
   it('cancels the server call when the view cancels its request', async () => {
     await expectCancelReachesServer(await connect(), () => calls.includes('slow'), () => slowAborted)
+  })
+
+  it("ends a host handler's forward() as CANCELLED when the view cancels, CLOSED when the bridge closes (not as the client's timeout)", async () => {
+    await expectForwardEndsAsAborted(connect, () => calls.filter((name) => name === 'slow').length)
   })
 
   it('times out a forwarded call with the bridge timeout', async () => {

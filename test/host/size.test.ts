@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 10.00 KB, 9,999 B), and is enforced on it below; this whole entry
+ * benchmark bundles it: 10.00 KB, 9,997 B), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -69,14 +69,17 @@
  * checked against the new server's list: 16,376 B. Raised to 16,460: mountApp keeps the frame
  * transparent until the view is initialized (at most 2 s, `hideUntilInitializedMs`), so a dark
  * conversation no longer flashes a view's white page before the view has the host's theme:
- * 16,454 B, and the ratio to AppBridge's line moved from 8.9 to 8.85 with it.)
+ * 16,454 B, and the ratio to AppBridge's line moved from 8.9 to 8.85 with it. Lowered to 16,455: a
+ * host handler's `forward()` ends as `CANCELLED` or `CLOSED` when the view cancels or the bridge
+ * closes (both SDK clients call an abort their own timeout), and a shorter `targetOrigin` message
+ * pays for it in the minimal host too (9,997 B); with the reveal deadline cleared on close: 16,453 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_460
+const HOST_CEILING = 16_455
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

@@ -6,7 +6,8 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { expect, it } from 'vitest'
 import { z } from 'zod'
-import { expectCancelReachesServer, expectProgressRelayed } from './forwarding-checks.js'
+import { expectCancelReachesServer, expectForwardEndsAsAborted, expectProgressRelayed } from './forwarding-checks.js'
+import type { HostBridgeOptions } from '../../src/host/index.js'
 import type { HostSetup } from './helpers.js'
 
 /** What the server saw: the tools called, whether `slow` was aborted, the progress tokens it got. */
@@ -60,7 +61,7 @@ export function registerProxiedTools(server: McpServer, seen: ServerSeen): void 
  * a model-only one refused before the server sees it, progress relayed, the view's cancellation
  * reaching the server. `seen` is read when each test runs (a `beforeEach` makes a new one).
  */
-export function itServesTheAppsCalls(connect: () => Promise<HostSetup>, seen: () => ServerSeen): void {
+export function itServesTheAppsCalls(connect: (options?: Partial<HostBridgeOptions>) => Promise<HostSetup>, seen: () => ServerSeen): void {
   it('serves the tools the app may call, and refuses a model-only tool before the server sees it', async () => {
     const { view } = await connect()
     expect((await view.request('tools/call', { name: 'echo', arguments: { n: 3 } })).result.content).toEqual([{ type: 'text', text: 'echo:3' }])
@@ -74,5 +75,9 @@ export function itServesTheAppsCalls(connect: () => Promise<HostSetup>, seen: ()
 
   it('cancels the server call when the view cancels its request', async () => {
     await expectCancelReachesServer(await connect(), () => seen().calls.includes('slow'), () => seen().slowAborted)
+  })
+
+  it("ends a host handler's forward() as CANCELLED when the view cancels, CLOSED when the bridge closes (not as the client's timeout)", async () => {
+    await expectForwardEndsAsAborted(connect, () => seen().calls.filter((name) => name === 'slow').length)
   })
 }
