@@ -79,7 +79,12 @@ export interface HostRequestContext {
 
 /** A handler for a request the host may forward to the server: `forward()` does so (when a client exists). */
 export interface ForwardingContext<T> extends HostRequestContext {
-  /** Forwards the request to the view's server through the client; throws `NOT_SUPPORTED` without one. */
+  /**
+   * Forwards the request to the view's server through the client; rejects with `NOT_SUPPORTED`
+   * without one (or without the client method), `CANCELLED` when the view cancels the request,
+   * `CLOSED` when the bridge closes or the connection is gone; otherwise with the client's own
+   * error (its timeout is the bridge's `timeoutMs`).
+   */
   forward(): Promise<T>
 }
 
