@@ -63,6 +63,11 @@ export interface PublishedServer {
   openAiShim?: boolean
   /** Server calls the app makes on its own; each must go through our host to the server and succeed. */
   ownCalls?: OwnCall[]
+  /**
+   * A server process per frame mode: its interactions change its state (a card moved), which the
+   * next run would find changed. Others serve both frame modes from one process.
+   */
+  stateful?: boolean
 }
 
 export interface OwnCall {
@@ -249,6 +254,7 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     arguments: { doctype: 'Task' },
     nodeArgs: OFFLINE_ERPNEXT,
     env: { ERPNEXT_URL: 'http://erpnext.invalid', ERPNEXT_API_KEY: 'offline', ERPNEXT_API_SECRET: 'offline' },
+    stateful: true,
     expectText: ['Write the offline fixture'],
     interactions: [
       // The next column's tab (the second task); the board also reloads itself when its window

@@ -1,6 +1,7 @@
 /**
- * Real published MCP App servers in our host: each server package (see `published-servers.ts`,
- * or `MCP_APP_SERVERS`) is started with `--stdio`, a real MCP `Client` finds its UI tool, reads
+ * Real published MCP App servers in our host, in each frame mode: each server package (see
+ * `published-servers.ts`, or `MCP_APP_SERVERS`) is started with `--stdio` (one process for both
+ * frame modes unless it is `stateful`), a real MCP `Client` finds its UI tool, reads
  * the `ui://` resource and calls the tool as a model would; our host renders the resource in
  * Chromium and must see the app complete the handshake, render (a non-blank screenshot, its
  * expected text), receive the tool input and result, and send its own calls back (server tools
@@ -122,102 +123,121 @@ async function interact(h: HostHandle, view: Frame, session: McpSession, server:
   }
 }
 
-describe.each(FRAME_MODES)('published MCP App servers in our host (%s frame)', (frameMode) => {
+type Connection = Awaited<ReturnType<typeof connectPublishedServer>>
+
+/**
+ * Each server's process, started by its first frame mode's run and kept for the next (a server
+ * start is about 2 s on a busy machine, 42 of them before), unless the server is `stateful`.
+ */
+const running = new Map<PublishedServer, Promise<Connection>>()
+const stopServer = async (server: PublishedServer) => {
+  const connection = running.get(server)
+  running.delete(server)
+  await connection?.then((started) => started.close(), () => {})
+}
+afterAll(async () => {
+  await Promise.all([...running.keys()].map(stopServer))
+})
+
+describe('published MCP App servers in our host', () => {
   for (const server of publishedServers()) {
-    it(server.package, async () => {
-      const s = new Scenario(`published ${server.package} (${frameMode})`, server.slow ? { timeoutMs: 30_000 } : {})
-      const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client`, () =>
-        connectPublishedServer(server.package, server.args, server.nodeArgs, { bin: server.bin, env: server.env }),
-        30_000,
-      )
-      s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
-      const session = env().registerMcp(connection.client, connection.close)
-      let h: HostHandle | undefined
-      try {
-        const resource = await s.step('find the UI tool and read its ui:// resource', () => findUiResource(server, connection.client))
-        const result = await s.step(`call ${resource.toolName} as the model would`, async () => {
-          const called = await connection.client.callTool({ name: resource.toolName, arguments: resource.arguments })
-          expect(called.isError ?? false).toBe(false)
-          return called
-        })
-        h = await s.step('render the resource in our host', () =>
-          openHost(env(), s, {
-            host: 'ours',
-            view: { url: env().serveView('published', server.openAiShim ? injectOpenAiShim(resource.html, readFileSync(OPENAI_SHIM_PATH, 'utf8')) : resource.html) },
-            beforeLoad: async (page) => void (await page.addInitScript(recordIncoming)),
-            config: {
-              frameMode,
-              mcpSession: session.id,
-              csp: resource.meta?.csp,
-              permissions: resource.meta?.permissions,
-              cspRelaxations: server.cspRelaxations,
-              capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
-              hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
-            },
-          }),
-        )
-        const handle = h
-        await s.step('the app completes the handshake', async () => {
-          const initialized = await handle.waitHost('initialized')
-          expect((initialized.data as { appInfo: { name: string } }).appInfo.name).toBeTruthy()
-        })
-        const view = await handle.viewFrame()
-        await s.step('the app receives the tool input and result', async () => {
-          await handle.call('toolInput', resource.arguments)
-          await handle.call('toolResult', result as never)
-          await view.waitForFunction(() => {
-            const seen = (window as unknown as { __mcpReceived?: string[] }).__mcpReceived ?? []
-            return seen.includes('ui/notifications/tool-input') && seen.includes('ui/notifications/tool-result')
+    for (const [index, frameMode] of FRAME_MODES.entries()) {
+      const lastRun = server.stateful || index === FRAME_MODES.length - 1
+      it(`${server.package} (${frameMode} frame)`, async () => {
+        const s = new Scenario(`published ${server.package} (${frameMode})`, server.slow ? { timeoutMs: 30_000 } : {})
+        const connection = await s.step(`start ${server.package} with ${(server.args ?? ['--stdio']).join(' ')} and connect an MCP client (or use the one the last frame mode started)`, () => {
+          if (!running.has(server)) running.set(server, connectPublishedServer(server.package, server.args, server.nodeArgs, { bin: server.bin, env: server.env }))
+          return running.get(server)!
+        }, 30_000)
+        s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
+        const session = env().registerMcp(connection.client, async () => void (lastRun && (await stopServer(server))))
+        let h: HostHandle | undefined
+        try {
+          const resource = await s.step('find the UI tool and read its ui:// resource', () => findUiResource(server, connection.client))
+          const result = await s.step(`call ${resource.toolName} as the model would`, async () => {
+            const called = await connection.client.callTool({ name: resource.toolName, arguments: resource.arguments })
+            expect(called.isError ?? false).toBe(false)
+            return called
           })
-          const seen = await view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived)
-          expect(seen.indexOf('ui/notifications/tool-input')).toBeLessThan(seen.indexOf('ui/notifications/tool-result'))
-          const text = textOf(result)
-          if (server.showsResultText && text) await view.getByText(text).waitFor()
-        })
-        for (const text of server.expectText ?? []) {
-          await s.step(`the app shows "${text}"`, () => view.getByText(text).first().waitFor())
-        }
-        for (const call of server.ownCalls ?? []) {
-          await s.step(`the app's own ${call.method} ${call.target ?? ''} goes through our host to the server and back`, async () => {
-            const done = await session.waitForCall((c) => c.method === call.method && (call.target === undefined || targetOf(c) === call.target))
-            expect(done.error).toBeUndefined()
-          })
-        }
-        await s.step('the app renders: the frame has its size, the screenshot is not blank', async () => {
-          await handle.hostFrame.waitForFunction(() =>
-            (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
+          h = await s.step('render the resource in our host', () =>
+            openHost(env(), s, {
+              host: 'ours',
+              view: { url: env().serveView('published', server.openAiShim ? injectOpenAiShim(resource.html, readFileSync(OPENAI_SHIM_PATH, 'utf8')) : resource.html) },
+              beforeLoad: async (page) => void (await page.addInitScript(recordIncoming)),
+              config: {
+                frameMode,
+                mcpSession: session.id,
+                csp: resource.meta?.csp,
+                permissions: resource.meta?.permissions,
+                cspRelaxations: server.cspRelaxations,
+                capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
+                hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
+              },
+            }),
           )
-          const element = await handle.hostFrame.waitForSelector('#views iframe')
-          // Canvases and videos draw a little later than the page, and a frame may still be growing
-          // to the view's final size (the video player's first report leaves its text below the
-          // frame's edge): shot again until the pixels are there, for at most a few seconds (the
-          // step's own timeout is longer).
-          const deadline = Date.now() + 5_000
-          for (;;) {
-            const png = await element.screenshot({ animations: 'disabled' })
-            if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
-            const image = decodePng(png)
-            const painted = inkPixels(image) > 500 && (server.paints ?? []).every((paint) => countPixels(image, paint.pixel) >= paint.atLeast)
-            if (!painted && Date.now() < deadline) {
-              await new Promise((resolve) => setTimeout(resolve, 200))
-              continue
-            }
-            // Text, buttons and borders: a blank or one-colour frame has none.
-            expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
-            for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
-            break
+          const handle = h
+          await s.step('the app completes the handshake', async () => {
+            const initialized = await handle.waitHost('initialized')
+            expect((initialized.data as { appInfo: { name: string } }).appInfo.name).toBeTruthy()
+          })
+          const view = await handle.viewFrame()
+          await s.step('the app receives the tool input and result', async () => {
+            await handle.call('toolInput', resource.arguments)
+            await handle.call('toolResult', result as never)
+            await view.waitForFunction(() => {
+              const seen = (window as unknown as { __mcpReceived?: string[] }).__mcpReceived ?? []
+              return seen.includes('ui/notifications/tool-input') && seen.includes('ui/notifications/tool-result')
+            })
+            const seen = await view.evaluate(() => (window as unknown as { __mcpReceived: string[] }).__mcpReceived)
+            expect(seen.indexOf('ui/notifications/tool-input')).toBeLessThan(seen.indexOf('ui/notifications/tool-result'))
+            const text = textOf(result)
+            if (server.showsResultText && text) await view.getByText(text).waitFor()
+          })
+          for (const text of server.expectText ?? []) {
+            await s.step(`the app shows "${text}"`, () => view.getByText(text).first().waitFor())
           }
-        })
-        await interact(handle, view, session, server)
-        await s.step('teardown: the app answers, the frame is removed', async () => {
-          await handle.call('teardown', 'test finished')
-          expect((await handle.waitHost('teardown')).data).toMatchObject({ answered: true })
-          expect(await handle.call('frame')).toBeNull()
-        })
-      } finally {
-        await h?.close()
-        await session.close()
-      }
-    })
+          for (const call of server.ownCalls ?? []) {
+            await s.step(`the app's own ${call.method} ${call.target ?? ''} goes through our host to the server and back`, async () => {
+              const done = await session.waitForCall((c) => c.method === call.method && (call.target === undefined || targetOf(c) === call.target))
+              expect(done.error).toBeUndefined()
+            })
+          }
+          await s.step('the app renders: the frame has its size, the screenshot is not blank', async () => {
+            await handle.hostFrame.waitForFunction(() =>
+              (window as unknown as { testHost: TestHostApi }).testHost.events.some((e) => e.kind === 'resized' && (e.data as { height: number }).height > 40),
+            )
+            const element = await handle.hostFrame.waitForSelector('#views iframe')
+            // Canvases and videos draw a little later than the page, and a frame may still be growing
+            // to the view's final size (the video player's first report leaves its text below the
+            // frame's edge): shot again until the pixels are there, for at most a few seconds (the
+            // step's own timeout is longer).
+            const deadline = Date.now() + 5_000
+            for (;;) {
+              const png = await element.screenshot({ animations: 'disabled' })
+              if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
+              const image = decodePng(png)
+              const painted = inkPixels(image) > 500 && (server.paints ?? []).every((paint) => countPixels(image, paint.pixel) >= paint.atLeast)
+              if (!painted && Date.now() < deadline) {
+                await new Promise((resolve) => setTimeout(resolve, 200))
+                continue
+              }
+              // Text, buttons and borders: a blank or one-colour frame has none.
+              expect(inkPixels(image), `non-background pixels in a ${image.width}x${image.height} screenshot`).toBeGreaterThan(500)
+              for (const paint of server.paints ?? []) expect(countPixels(image, paint.pixel), `pixels of ${paint.what}`).toBeGreaterThanOrEqual(paint.atLeast)
+              break
+            }
+          })
+          await interact(handle, view, session, server)
+          await s.step('teardown: the app answers, the frame is removed', async () => {
+            await handle.call('teardown', 'test finished')
+            expect((await handle.waitHost('teardown')).data).toMatchObject({ answered: true })
+            expect(await handle.call('frame')).toBeNull()
+          })
+        } finally {
+          await h?.close()
+          await session.close()
+        }
+      })
+    }
   }
 })

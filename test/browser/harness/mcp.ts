@@ -87,8 +87,8 @@ export function mcpEndpoint(host: TestServer): { register(client: Client, onClos
         async close() {
           finished.delete(session.id)
           sessions.delete(session.id)
-          await client.close().catch(() => {})
-          await onClose?.()
+          // `onClose` owns the client (it may keep it for the next session); without it the client is closed.
+          await (onClose ? onClose() : client.close().catch(() => {}))
         },
       }
       sessions.set(session.id, session)
