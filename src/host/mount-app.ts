@@ -32,7 +32,7 @@ import {
   type Transport,
 } from '../protocol/index.js'
 import { describeThrown } from '../protocol/errors.js'
-import { MAX_TIMER_DELAY, timerDelay } from '../protocol/session-core.js'
+import { timerDelay } from '../protocol/session-core.js'
 import { prepareAppFrame } from './app-frame.js'
 import { DeferredTransport } from './deferred-transport.js'
 import { createDisplayModeApplier } from './display-mode.js'
@@ -297,10 +297,10 @@ export function mountApp(options: MountAppOptions): MountedApp {
     // Transparent until the view is initialized: it has the host's theme by then (in the
     // handshake's answer), and its page is white before, a flash in a dark conversation. At most
     // `hideUntilInitializedMs`, for a view that initializes late or never (shown then, as before).
-    const hiddenMs = options.hideUntilInitializedMs ?? 2_000
+    const hiddenMs = timerDelay(options.hideUntilInitializedMs ?? 2_000)
     if (inline() && hiddenMs > 0) {
       frame.style.opacity = '0'
-      const deadline = setTimeout(() => reveal(), Math.min(hiddenMs, MAX_TIMER_DELAY))
+      const deadline = setTimeout(() => reveal(), hiddenMs)
       reveal = () => {
         reveal = () => {}
         clearTimeout(deadline)

@@ -150,7 +150,9 @@ describe('published MCP App servers in our host', () => {
           return running.get(server)!
         }, 30_000)
         s.diagnose(() => `server stderr (tail):\n${connection.stderr().slice(-1_500)}`)
-        const session = env().registerMcp(connection.client, async () => void (lastRun && (await stopServer(server))))
+        const session = env().registerMcp(connection.client, async () => {
+          if (lastRun) await stopServer(server)
+        })
         let h: HostHandle | undefined
         try {
           const resource = await s.step('find the UI tool and read its ui:// resource', () => findUiResource(server, connection.client))

@@ -637,6 +637,11 @@ describe('the frame lives exactly as long as the bridge', () => {
   })
 })
 
+/** Lets a given resource be framed while timers are fake: its read settles in microtasks only. */
+async function framedUnderFakeTimers(...apps: MountedApp[]): Promise<void> {
+  for (let turn = 0; turn < 20 && !apps.every((app) => app.iframe.isConnected); turn++) await Promise.resolve()
+}
+
 describe('no white flash in a dark conversation', () => {
   it('keeps the frame transparent until the view is initialized, then shows it', async () => {
     const { app, window } = mount()
@@ -651,7 +656,7 @@ describe('no white flash in a dark conversation', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       const { app } = mount()
-      for (let turn = 0; turn < 20 && !app.iframe.isConnected; turn++) await Promise.resolve()
+      await framedUnderFakeTimers(app)
       expect(app.iframe.isConnected).toBe(true)
       expect(app.iframe.style.opacity).toBe('0')
       vi.advanceTimersByTime(1_999)
@@ -669,7 +674,7 @@ describe('no white flash in a dark conversation', () => {
     try {
       const longer = mount({ hideUntilInitializedMs: 10_000 })
       const none = mount({ hideUntilInitializedMs: 0 })
-      for (let turn = 0; turn < 20 && !(longer.app.iframe.isConnected && none.app.iframe.isConnected); turn++) await Promise.resolve()
+      await framedUnderFakeTimers(longer.app, none.app)
       expect(none.app.iframe.isConnected).toBe(true)
       expect(none.app.iframe.style.opacity).toBe('')
       vi.advanceTimersByTime(9_999)

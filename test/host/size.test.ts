@@ -72,14 +72,16 @@
  * 16,454 B, and the ratio to AppBridge's line moved from 8.9 to 8.85 with it. Lowered to 16,455: a
  * host handler's `forward()` ends as `CANCELLED` or `CLOSED` when the view cancels or the bridge
  * closes (both SDK clients call an abort their own timeout), and a shorter `targetOrigin` message
- * pays for it in the minimal host too (9,997 B); with the reveal deadline cleared on close: 16,453 B.)
+ * pays for it in the minimal host too (9,997 B); with the reveal deadline cleared on close: 16,453 B.
+ * Raised to 16,460: the reveal deadline capped by the shared `timerDelay` instead of its own
+ * `Math.min` beside it: 16,458 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_455
+const HOST_CEILING = 16_460
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
