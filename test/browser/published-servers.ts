@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { CspRelaxations } from '../../src/protocol/csp.js'
+import type { McpUiContainerDimensions } from '../../src/protocol/types.js'
 
 /** What clicking something in the app must make arrive at the host. */
 export interface Interaction {
@@ -68,6 +69,12 @@ export interface PublishedServer {
    * next run would find changed. Others serve both frame modes from one process.
    */
   stateful?: boolean
+  /**
+   * The host context's `containerDimensions` for this app (default `{ maxHeight: 2000 }`: the frame
+   * follows the view's size). An app sized to its viewport (`100vh`) reports whatever height its
+   * frame has, so a host gives it a fixed one.
+   */
+  containerDimensions?: McpUiContainerDimensions
 }
 
 export interface OwnCall {
@@ -147,10 +154,17 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     // The server fetches the article (here from a fixture with three links); the view draws the
     // graph on a canvas, and its reset button asks the server again, through the host.
     nodeArgs: OFFLINE_FETCH,
+    // The graph fills the view's viewport (`100vh`): in the default 150 px frame its ever-moving
+    // layout could push the article's node out of sight (a CI run found no pixel of it).
+    containerDimensions: { height: 400 },
     arguments: { url: 'https://en.wikipedia.org/wiki/Model_Context_Protocol' },
     interactions: [{ click: '↺', expect: { kind: 'callTool', name: 'get-first-degree-links' } }],
-    // The article's node, centred, in the app's colour for an expanded node (#2ecc71).
-    paints: [{ what: 'the article node', pixel: (r, g, b) => Math.abs(r - 0x2e) < 8 && Math.abs(g - 0xcc) < 8 && Math.abs(b - 0x71) < 8, atLeast: 1_000 }],
+    // The article's node in the app's colour for an expanded node (#2ecc71); its three links' nodes
+    // in the default colour (#4a90d9), more than one node's worth of them.
+    paints: [
+      { what: 'the article node', pixel: (r, g, b) => Math.abs(r - 0x2e) < 8 && Math.abs(g - 0xcc) < 8 && Math.abs(b - 0x71) < 8, atLeast: 1_000 },
+      { what: "the linked articles' nodes", pixel: (r, g, b) => Math.abs(r - 0x4a) < 8 && Math.abs(g - 0x90) < 8 && Math.abs(b - 0xd9) < 8, atLeast: 3_000 },
+    ],
   },
   {
     package: '@modelcontextprotocol/server-video-resource',

@@ -173,7 +173,7 @@ describe('published MCP App servers in our host', () => {
                 permissions: resource.meta?.permissions,
                 cspRelaxations: server.cspRelaxations,
                 capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
-                hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
+                hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: server.containerDimensions ?? { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
               },
             }),
           )
