@@ -61,6 +61,7 @@ import {
   type Session,
 } from '../protocol/index.js'
 import { timerDelay } from '../protocol/session-core.js'
+import { describeThrown } from '../protocol/errors.js'
 import type { SafeEmitter } from '../shared/emitter.js'
 import type { HostBridge, HostBridgeEvents, HostBridgeOptions } from './host-bridge.js'
 import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from './rate-limit.js'
@@ -349,8 +350,9 @@ export function serveViewRequests(
     events.emit('toolslistchanged')
   })
   // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
-  // frame. Accepted before the handshake too, since a blocked script may be why there is none.
-  listen(CSP_VIOLATION, (params) => note(`CSP blocked ${params.blockedURI || 'inline code'} (${params.directive})`, 'POLICY'), true)
+  // frame. Accepted before the handshake too, since a blocked script may be why there is none. Any
+  // frame can forge one: a value with a throwing `toString` is described, not converted.
+  listen(CSP_VIOLATION, ({ blockedURI, directive }) => note(`CSP blocked ${describeThrown(blockedURI || 'inline code')} (${describeThrown(directive)})`, 'POLICY'), true)
   // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
   for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`${method}: refused`, 'POLICY'))
 }

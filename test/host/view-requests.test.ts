@@ -497,6 +497,15 @@ describe('notifications from the view', () => {
     expect(warnings.filter((w) => w.code === 'POLICY').map((w) => w.message)).toEqual(['CSP blocked eval (script-src)', 'CSP blocked https://tracker.example/x (connect-src)'])
   })
 
+  it('reports a forged CSP violation whose fields have no string form', async () => {
+    const { view, pair, warnings } = start()
+    await view.initialize()
+    view.notify('mcp-app-bridge/csp-violation', { directive: { toString: {} }, blockedURI: [{ toString: {} }] })
+    view.notify('mcp-app-bridge/csp-violation', { directive: 7, blockedURI: ['x'] })
+    await pair.flush()
+    expect(warnings.map((w) => `${w.code} ${w.message}`)).toEqual(['POLICY CSP blocked a value with no string form (a value with no string form)', 'POLICY CSP blocked x (7)'])
+  })
+
   it('refuses sandbox notifications from the view', async () => {
     const { view, pair, warnings } = start()
     await view.initialize()
