@@ -23,6 +23,13 @@ export interface FrameSizeOptions {
   maxHeight?: number
   /** Largest width applied, in CSS px (`containerDimensions.maxWidth` lowers it). */
   maxWidth?: number
+  /**
+   * `mountApp`'s height for the frame until the view reports one, in CSS px (default 150, an
+   * iframe's own), within the limits above. A view sized to its viewport (`100vh`, as the official
+   * wiki explorer is) reports the height its frame has, so it keeps this one: a host that expects
+   * such apps starts higher (the official example host starts at 600).
+   */
+  initialHeight?: number
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max)

@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { CspRelaxations } from '../../src/protocol/csp.js'
-import type { McpUiContainerDimensions } from '../../src/protocol/types.js'
+import type { FrameSizeOptions } from '../../src/host/frame-size.js'
 
 /** What clicking something in the app must make arrive at the host. */
 export interface Interaction {
@@ -69,12 +69,8 @@ export interface PublishedServer {
    * next run would find changed. Others serve both frame modes from one process.
    */
   stateful?: boolean
-  /**
-   * The host context's `containerDimensions` for this app (default `{ maxHeight: 2000 }`: the frame
-   * follows the view's size). An app sized to its viewport (`100vh`) reports whatever height its
-   * frame has, so a host gives it a fixed one.
-   */
-  containerDimensions?: McpUiContainerDimensions
+  /** `mountApp`'s `size` for this app (default: the frame starts at 150 px and follows the view). */
+  size?: FrameSizeOptions
 }
 
 export interface OwnCall {
@@ -154,9 +150,10 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     // The server fetches the article (here from a fixture with three links); the view draws the
     // graph on a canvas, and its reset button asks the server again, through the host.
     nodeArgs: OFFLINE_FETCH,
-    // The graph fills the view's viewport (`100vh`): in the default 150 px frame its ever-moving
-    // layout could push the article's node out of sight (a CI run found no pixel of it).
-    containerDimensions: { height: 400 },
+    // The graph fills the view's viewport (`100vh`), so the view reports the height its frame
+    // starts at: a host expecting such apps starts higher (in 150 px the ever-moving layout could
+    // push the article's node out of sight: a CI run found no pixel of it).
+    size: { initialHeight: 400 },
     arguments: { url: 'https://en.wikipedia.org/wiki/Model_Context_Protocol' },
     interactions: [{ click: '↺', expect: { kind: 'callTool', name: 'get-first-degree-links' } }],
     // The article's node in the app's colour for an expanded node (#2ecc71); its three links' nodes

@@ -172,8 +172,9 @@ describe('published MCP App servers in our host', () => {
                 csp: resource.meta?.csp,
                 permissions: resource.meta?.permissions,
                 cspRelaxations: server.cspRelaxations,
+                size: server.size,
                 capabilities: { openLinks: {}, message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} }, logging: {}, serverTools: {}, serverResources: {} },
-                hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: server.containerDimensions ?? { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
+                hostContext: { theme: 'light', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'], containerDimensions: { maxHeight: 2_000 }, locale: 'en-US', platform: 'web' },
               },
             }),
           )

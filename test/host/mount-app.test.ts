@@ -304,6 +304,25 @@ describe('sizing', () => {
     expect(app.iframe.style.maxWidth).toBe('')
   })
 
+  it('starts at initialHeight until the view reports its size, within the limits; a fixed height wins', async () => {
+    const startingHeight = async (options: Parameters<typeof mount>[0]) => {
+      const { app, window } = mount(options)
+      await viewOf(app, window)
+      return app.iframe.style.height
+    }
+    expect(await startingHeight({})).toBe('150px')
+    expect(await startingHeight({ size: { initialHeight: 600 }, hostContext: { containerDimensions: { maxHeight: 450 } } })).toBe('450px')
+    expect(await startingHeight({ size: { initialHeight: 600, maxHeight: 500 } })).toBe('500px')
+    expect(await startingHeight({ size: { initialHeight: 600 }, hostContext: { containerDimensions: { height: 300 } } })).toBe('300px')
+    const { app, window } = mount({ size: { initialHeight: 600 } })
+    const view = await viewOf(app, window)
+    expect(app.iframe.style.height).toBe('600px')
+    await view.initialize()
+    expect(app.iframe.style.height).toBe('600px')
+    view.notify('ui/notifications/size-changed', { height: 120 })
+    await until(() => app.iframe.style.height === '120px')
+  })
+
   it('uses the width only as a maximum when asked, and a fixed height wins', async () => {
     const { app, window } = mount({ size: { width: true, maxWidth: 500 }, hostContext: { containerDimensions: { height: 400 } } })
     const view = await viewOf(app, window)

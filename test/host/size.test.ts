@@ -75,14 +75,16 @@
  * pays for it in the minimal host too (9,997 B); with the reveal deadline cleared on close: 16,453 B.
  * Raised to 16,460: the reveal deadline capped by the shared `timerDelay` instead of its own
  * `Math.min` beside it: 16,458 B. A forged CSP report's fields described, not converted (their
- * `toString` could throw): 16,459 B, and 9,999 B in the minimal host.)
+ * `toString` could throw): 16,459 B, and 9,999 B in the minimal host. Raised to 16,470: mountApp's
+ * `size.initialHeight`, the frame's height until the view's first report, for views sized to their
+ * viewport (`100vh`), which keep the height their frame starts at: 16,470 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_460
+const HOST_CEILING = 16_470
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

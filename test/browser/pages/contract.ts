@@ -9,6 +9,7 @@
 import type { McpUiHostCapabilities, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from '../../../src/protocol/types.js'
 import type { CspRelaxations } from '../../../src/protocol/csp.js'
 import type { CallToolResult } from '../../../src/protocol/mcp-types.js'
+import type { FrameSizeOptions } from '../../../src/host/frame-size.js'
 
 export type FrameMode = 'srcdoc' | 'proxy'
 
@@ -44,6 +45,8 @@ export interface MountConfig {
   title?: string
   /** `mountApp`'s `hideUntilInitializedMs` (ours only). */
   hideUntilInitializedMs?: number
+  /** `mountApp`'s `size` (ours only). */
+  size?: FrameSizeOptions
   /**
    * Host calls made synchronously right after the frame is created, before the view can have
    * initialized (ours only): shows what the host holds until `initialized`.

@@ -37,6 +37,7 @@ const testHost: TestHostApi = {
       hostContext: config.hostContext,
       title: config.title,
       hideUntilInitializedMs: config.hideUntilInitializedMs,
+      size: config.size,
       client,
       ...(config.bridgeOptions as object),
       handlers: {
