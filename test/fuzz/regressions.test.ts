@@ -41,6 +41,10 @@ const HOST_CASES: Array<[string, HostScenario]> = [
     'an oversized request with an empty method (Fix: session left it unanswered)',
     host({}, [message({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: '' }, params: { payload: nest(150, false) }, method: '' })]),
   ],
+  [
+    'a CSP violation report whose blockedURI has a non-function toString (Fix: the warning converted it, and threw)',
+    host({ small: true }, [message({ jsonrpc: '2.0', method: 'mcp-app-bridge/csp-violation', params: { blockedURI: { toString: {} }, directive: 'script-src' } })]),
+  ],
 ]
 
 const VIEW_CASES: Array<[string, ViewScenario]> = [
