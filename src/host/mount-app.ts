@@ -97,7 +97,7 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
    * told what was granted in `hostCapabilities.sandbox`.
    */
   grantPermissions?: (requested: McpUiResourcePermissions) => McpUiResourcePermissions
-  /** How size reports resize the frame, or `false` to leave sizing to the host. */
+  /** The frame's starting height and how size reports resize it, or `false` to leave sizing to the host. */
   size?: FrameSizeOptions | false
   /**
    * Shows a display mode; replaces the default: a fixed overlay for fullscreen and pip with the
