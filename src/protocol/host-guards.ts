@@ -27,8 +27,8 @@ type Params = Record<string, unknown>
 /** Checks one value: nothing when it passes, else the refusal's text after the field's name. */
 type Check = (value: any) => string | undefined
 
-// The specs below are built once, at load time; `@__PURE__` lets a bundle that reads none of
-// these messages (the view's) drop them.
+// The specs below are built once, at load time; their pure annotations let a bundle that reads
+// none of these messages (the view's) drop them.
 
 /** A check from a test, and what a value must be to pass it. */
 const is =
