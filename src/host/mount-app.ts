@@ -291,7 +291,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     prepareAppFrame(
       frame,
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
-      { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, (options.size || undefined)?.initialHeight ?? 150) },
+      { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, (options.size || undefined)?.initialHeight) },
     )
     prepared = true
     // Transparent until the view is initialized: it has the host's theme by then (in the
@@ -358,7 +358,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
   }
 }
 
-const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback)
+const numberOr = (value: unknown, fallback?: number) => (typeof value === 'number' ? value : fallback)
 
 /** The four permissions the spec defines, each as `{}`; anything else a server or host wrote is left out. */
 function knownPermissions(permissions: unknown): McpUiResourcePermissions {

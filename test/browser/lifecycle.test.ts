@@ -9,7 +9,7 @@ import { FRAME_MODES, openHost, useEnv, DEFAULT_MOUNT, type HostHandle } from '.
 import { connectTestServer } from './harness/mcp.js'
 import { Scenario } from './harness/steps.js'
 import { IIFE_PATH, inlineScript } from './harness/bundle.js'
-import { countPixels, decodePng } from './harness/png.js'
+import { countPixels, decodePng, nearColor } from './harness/png.js'
 import { FRAME_MOVED } from '../../src/host/index.js'
 import { readFileSync } from 'node:fs'
 
@@ -32,7 +32,7 @@ async function framePixels(h: HostHandle): Promise<{ white: number; darkBlue: nu
   const image = decodePng(await h.page.screenshot({ clip: { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4 } }))
   return {
     white: countPixels(image, (r, g, b) => r > 240 && g > 240 && b > 240),
-    darkBlue: countPixels(image, (r, g, b) => Math.abs(r - 0x22) < 8 && Math.abs(g - 0x22) < 8 && Math.abs(b - 0x44) < 8),
+    darkBlue: countPixels(image, nearColor(0x222244)),
     total: image.width * image.height,
   }
 }

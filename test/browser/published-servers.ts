@@ -15,6 +15,7 @@
 import { fileURLToPath } from 'node:url'
 import type { CspRelaxations } from '../../src/protocol/csp.js'
 import type { FrameSizeOptions } from '../../src/host/frame-size.js'
+import { nearColor } from './harness/png.js'
 
 /** What clicking something in the app must make arrive at the host. */
 export interface Interaction {
@@ -159,8 +160,8 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     // The article's node in the app's colour for an expanded node (#2ecc71); its three links' nodes
     // in the default colour (#4a90d9), more than one node's worth of them.
     paints: [
-      { what: 'the article node', pixel: (r, g, b) => Math.abs(r - 0x2e) < 8 && Math.abs(g - 0xcc) < 8 && Math.abs(b - 0x71) < 8, atLeast: 1_000 },
-      { what: "the linked articles' nodes", pixel: (r, g, b) => Math.abs(r - 0x4a) < 8 && Math.abs(g - 0x90) < 8 && Math.abs(b - 0xd9) < 8, atLeast: 3_000 },
+      { what: 'the article node', pixel: nearColor(0x2ecc71), atLeast: 1_000 },
+      { what: "the linked articles' nodes", pixel: nearColor(0x4a90d9), atLeast: 3_000 },
     ],
   },
   {
@@ -254,7 +255,7 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
     },
     expectText: ['Fruit sold', 'Apples'],
     // The bars, in the chart's default blue (#1f77b4).
-    paints: [{ what: 'the bars', pixel: (r, g, b) => Math.abs(r - 0x1f) < 8 && Math.abs(g - 0x77) < 8 && Math.abs(b - 0xb4) < 8, atLeast: 10_000 }],
+    paints: [{ what: 'the bars', pixel: nearColor(0x1f77b4), atLeast: 10_000 }],
   },
   {
     package: '@casys/mcp-erpnext',

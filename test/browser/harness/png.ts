@@ -99,6 +99,12 @@ export function inkPixels(image: Image, tolerance = 24): number {
   return ink
 }
 
+/** A test for `countPixels`: the pixel is `rgb` (`0x2ecc71`), each channel within `tolerance`. */
+export const nearColor =
+  (rgb: number, tolerance = 8) =>
+  (r: number, g: number, b: number): boolean =>
+    Math.abs(r - (rgb >> 16)) < tolerance && Math.abs(g - ((rgb >> 8) & 0xff)) < tolerance && Math.abs(b - (rgb & 0xff)) < tolerance
+
 /** How many pixels `pixel` holds for (canvas drawings: a colour, a shade). */
 export function countPixels(image: Image, pixel: (r: number, g: number, b: number) => boolean): number {
   let count = 0
