@@ -24,6 +24,8 @@ export const CONFIG = {
     warmupCycles: 10,
     /** Time given to a host to notice that a frame was removed before listeners are counted. */
     settleMs: 500,
+    /** Views open at once for the heap per live view (a long chat holds dozens). */
+    liveViews: quick ? 5 : 20,
   },
 } as const
 

@@ -8,6 +8,8 @@
  * run as 5 repetitions of 40, alternating implementations; after each, a settle time for the host
  * to notice removed frames, forced GC, then the heap (growth per cycle over that repetition) and
  * the `message` listeners on the host window (minus the harness's own).
+ *
+ * Then a long chat: the host page's heap per view while many views are open at once.
  */
 import { IMPLEMENTATIONS, type Implementation } from '../impl/ports.js'
 import { collectGarbage, heapUsed, messageListeners, type BenchPage } from '../lib/chromium.js'
@@ -17,7 +19,7 @@ import { CONFIG, KB, TARGETS } from '../config.js'
 import type { MetricContext, MetricResult } from './types.js'
 
 export async function measureTeardown({ browser, url, log }: MetricContext): Promise<MetricResult> {
-  const { cycles, warmupCycles, settleMs } = CONFIG.teardown
+  const { cycles, warmupCycles, settleMs, liveViews } = CONFIG.teardown
   const perRep = Math.ceil(cycles / CONFIG.reps)
   const rows: Row[] = []
   const verdicts: Verdict[] = []
@@ -81,10 +83,36 @@ export async function measureTeardown({ browser, url, log }: MetricContext): Pro
       },
     )
   }
+  // A long chat: the host page's heap per view while `liveViews` are open at once, after a warm-up
+  // round (each repetition reads the heap before mounting them and while they are open).
+  log(` live views (${liveViews} at once)`)
+  const pages = await openPerImplementation(browser, url, async ({ page }, impl) => {
+    await page.evaluate(() => window.bench.keepWarm())
+    await page.evaluate(([i, n]) => window.bench.live(i, n), [impl, liveViews] as const)
+    await page.evaluate(() => window.bench.endLive())
+  })
+  const perView = await interleave(
+    CONFIG.reps,
+    async (impl) => {
+      const { page, cdp } = pages[impl]
+      await collectGarbage(cdp)
+      const before = await heapUsed(cdp)
+      await page.evaluate(([i, n]) => window.bench.live(i, n), [impl, liveViews] as const)
+      await collectGarbage(cdp)
+      const open = await heapUsed(cdp)
+      await page.evaluate(() => window.bench.endLive())
+      return (open - before) / liveViews
+    },
+    log,
+  )
+  await pages.closeAll()
+  raw.live = perView
+  rows.push(row(`live: host-page heap per view, ${liveViews} open at once`, 'bytes', 'lower', perView))
+
   return {
     id: 'teardown',
     title: 'Teardown and memory',
-    method: `${perRep * CONFIG.reps} create → handshake → teardown cycles per implementation and mode, as ${CONFIG.reps} repetitions of ${perRep} alternating implementations (after ${warmupCycles} unmeasured cycles). After each repetition: ${settleMs} ms for the host to notice removed frames, forced GC (CDP HeapProfiler.collectGarbage, twice), heap (Runtime.getHeapUsage) and the \`message\` listeners on the host window (DOMDebugger.getEventListeners, minus the harness's own). close: teardown, then remove the iframe; forget: remove the iframe only. A bridge-less sandboxed frame keeps the renderer process warm.`,
+    method: `${perRep * CONFIG.reps} create → handshake → teardown cycles per implementation and mode, as ${CONFIG.reps} repetitions of ${perRep} alternating implementations (after ${warmupCycles} unmeasured cycles). After each repetition: ${settleMs} ms for the host to notice removed frames, forced GC (CDP HeapProfiler.collectGarbage, twice), heap (Runtime.getHeapUsage) and the \`message\` listeners on the host window (DOMDebugger.getEventListeners, minus the harness's own). close: teardown, then remove the iframe; forget: remove the iframe only. A bridge-less sandboxed frame keeps the renderer process warm. live: ${liveViews} views mounted at once (each rendered its tool result), after one unmeasured round; per repetition, the heap after forced GC before mounting them and while they are open, divided by ${liveViews}; then each is torn down.`,
     rows,
     verdicts,
     notes,

@@ -28,6 +28,8 @@ export function createDriver({ ports, documents }: Implementations) {
     return current
   }
   let nextHeight = 0
+  /** The views `live()` keeps open until `endLive()`. */
+  const live: MountedView[] = []
 
   return {
     /**
@@ -109,6 +111,16 @@ export function createDriver({ ports, documents }: Implementations) {
      */
     async cycles(impl: Implementation, count: number, mode: 'close' | 'forget') {
       for (let i = 0; i < count; i++) await remove((await ready(impl)).view, mode)
+    },
+
+    /** Mounts `count` views of `impl` at once, each rendered, and keeps them open (a long chat). */
+    async live(impl: Implementation, count: number) {
+      live.push(...(await Promise.all(Array.from({ length: count }, () => ready(impl)))).map(({ view }) => view))
+    },
+
+    /** Tears down and removes every view `live()` opened. */
+    async endLive() {
+      for (const view of live.splice(0)) await remove(view, 'close')
     },
 
     /** Keeps the sandboxed renderer process warm for as long as the page lives. */
