@@ -182,8 +182,6 @@ export class ViewBridge {
   #connecting: Promise<ViewConnection> | undefined
   #autoResize: boolean
   #stopResize: (() => void) | undefined
-  /** Answers the `ui/resource-teardown` being served, until its answer is sent. */
-  #answerTeardown: (() => void) | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.#session.warn(code, message)
 
   constructor(options: ViewBridgeOptions) {
@@ -211,16 +209,15 @@ export class ViewBridge {
     session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
     session.on(HOST_CONTEXT_CHANGED, (params) => this.#changeContext(readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)))
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
-    session.handle(RESOURCE_TEARDOWN, async (params, { id, signal, afterResponse }) => {
-      // Until it is answered, or the host cancelled it (then `close()` owes it nothing).
-      this.#answerTeardown = () => this.#transport.send({ jsonrpc: '2.0', id, result: {} })
-      const answered = () => (this.#answerTeardown = undefined)
-      afterResponse(answered)
-      signal.addEventListener('abort', answered)
+    session.handle(RESOURCE_TEARDOWN, async (params, { id, signal }) => {
       const read = readTeardownParams(params)
       // Async, so that what a listener throws becomes a rejection like any other.
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
       this.stopAutoResize()
+      // A listener that closed the bridge (save, then close) ended the session, which answers
+      // nothing now; the host still waits for this answer, its whole teardown timeout without it.
+      // Only now, once every listener settled: another one may still be saving.
+      if ((signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id, result: {} })
       for (const outcome of outcomes) {
         if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${describeThrown(outcome.reason)}`)
       }
@@ -432,9 +429,6 @@ export class ViewBridge {
   /** Stops everything: auto-resize, listening, pending requests (rejected with `CLOSED`). Idempotent. */
   close(reason = 'closed'): void {
     if (this.#session.closed) return
-    // A teardown listener that closes the bridge (save, then close) still owes the host its answer:
-    // without it the host waits out its whole teardown timeout.
-    this.#answerTeardown?.()
     this.stopAutoResize()
     this.#session.close(reason)
     this.#events.emit('close', reason)

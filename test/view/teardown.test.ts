@@ -86,6 +86,18 @@ describe('ViewBridge teardown', () => {
     })
   }
 
+  // A framework app: a store saves on teardown, and the app unmounts (closing its bridge) on it too.
+  it('answers a listener closing the bridge only once every other listener has saved', async () => {
+    const view = await connected()
+    const steps: string[] = []
+    view.on('teardown', () => new Promise<void>((resolve) => setTimeout(() => (steps.push('saved'), resolve()), 30)))
+    view.on('teardown', () => view.close('unmounted'))
+    const answer = await host.request('ui/resource-teardown', {})
+    steps.push('answered')
+    expect(answer).toMatchObject({ result: {} })
+    expect(steps).toEqual(['saved', 'answered'])
+  })
+
   it('owes nothing for a teardown the host cancelled: closing afterwards answers no id', async () => {
     const view = await connected()
     view.on('teardown', () => new Promise((resolve) => setTimeout(resolve, 30)))
