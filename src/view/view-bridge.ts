@@ -379,7 +379,11 @@ export class ViewBridge {
     return this.#request(SAMPLING_CREATE_MESSAGE, params, options) as Promise<CreateMessageResult>
   }
 
-  /** Sends a log entry to the host. Returns false, sending nothing, without the `logging` capability. */
+  /**
+   * Sends a log entry to the host. Returns false, sending nothing, without the `logging` capability
+   * (and before the handshake, after close). Throws `INVALID_PARAMS` when `postMessage` cannot copy
+   * `data` (a function, a DOM node or event, a framework's reactive proxy): pass plain data.
+   */
   sendLog(level: LoggingLevel, data: unknown, logger?: string): boolean {
     return this.#notification(LOGGING_MESSAGE, { level, data, ...(logger !== undefined && { logger }) })
   }
@@ -419,8 +423,9 @@ export class ViewBridge {
   /**
    * Offers a tool to the host (app-provided tools) and returns the function that removes it.
    * Tools registered before `connect()` declare the `tools` capability; later changes are
-   * announced with `notifications/tools/list_changed`. Registering after the handshake needs
-   * `capabilities.tools`, since the host was told whether the app has tools.
+   * announced with `notifications/tools/list_changed`. Once `connect()` was called (its
+   * `ui/initialize` has gone out, whether or not answered), registering needs `capabilities.tools`
+   * and otherwise throws `NOT_SUPPORTED`, since the host was told whether the app has tools.
    */
   registerTool(name: string, definition: AppToolDefinition, handler: AppToolHandler): () => void {
     return this.#tools.register(name, definition, handler)

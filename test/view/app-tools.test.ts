@@ -47,6 +47,14 @@ describe('ViewBridge app-provided tools', () => {
     expect(() => view.registerTool('late', {}, () => ok(''))).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED' }))
   })
 
+  it('refuses registering once connect() was called, before its answer, when the app declared no tools', async () => {
+    host = createFakeHost({ answerInitialize: false })
+    const view = createView(host)
+    void view.connect().catch(() => {})
+    expect(() => view.registerTool('early', {}, () => ok(''))).toThrow(expect.objectContaining({ code: 'NOT_SUPPORTED' }))
+    view.close()
+  })
+
   it('refuses a second tool with the same name', () => {
     host = createFakeHost()
     const view = createView(host)

@@ -278,6 +278,13 @@ describe('ViewBridge notifications to the host', () => {
     expect(logs.map((m) => m.params)).toStrictEqual([{ level: 'warning', data: { n: 1 }, logger: 'app' }, { level: 'info', data: 'plain' }])
   })
 
+  it('throws INVALID_PARAMS for log data postMessage cannot copy, sending nothing', async () => {
+    const view = await connected({ logging: {} })
+    expect(() => view.sendLog('error', { onClick: () => {} })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }))
+    await flush(host.pair)
+    expect(host.sent('notifications/message')).toEqual([])
+  })
+
   it('sends size changes and teardown requests, which need no capability', async () => {
     const view = await connected({})
     expect(view.sendSizeChanged({ height: 120 })).toBe(true)
