@@ -11,5 +11,6 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: '100%',
     testTimeout: 20_000,
+    setupFiles: ['test/helpers/request-ids.ts'],
   },
 })

@@ -79,6 +79,16 @@ interface Pending {
 
 type Handlers<H> = Map<string, H>
 
+/**
+ * The next request id, shared by every session of this realm: a view bridge that follows another
+ * in the same window (hot module replacement, a remount) must not reuse an id the host may still
+ * answer for the old one.
+ */
+let nextId = 1
+
+/** Numbers requests from 1 again (for tests that expect a fresh realm's ids); no public API. */
+export const resetRequestIds = (): void => void (nextId = 1)
+
 export class SessionCore {
   readonly #transport: Transport
   readonly #timeoutMs: number
@@ -98,7 +108,6 @@ export class SessionCore {
     invalid: (reason, data, id, reply) => this.refuse(reason, 'MALFORMED', data, id, reply),
     foreign: () => {},
   }
-  #nextId = 1
   #closed = false
   /**
    * One timer for every pending request, armed for the earliest deadline: a timer per request
@@ -147,7 +156,7 @@ export class SessionCore {
     return new Promise((resolve, reject) => {
       if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
-      const id = this.#nextId++
+      const id = nextId++
       const onAbort = () => pending.settle(cancelled(method, signal!.reason), describeThrown(signal!.reason ?? 'aborted'))
       const pending = {
         method,

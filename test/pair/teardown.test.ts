@@ -19,9 +19,10 @@ describe('teardown', () => {
     host.on('close', (reason) => void closed.push(reason))
     const start = pair.log.length
     await host.teardown('conversation deleted')
+    // Id 2: both bridges live in this one realm, whose request ids are shared, and the view's ui/initialize took 1.
     expect(pair.log.slice(start)).toStrictEqual([
-      { from: 'host', targetOrigin: '*', message: { jsonrpc: '2.0', id: 1, method: 'ui/resource-teardown', params: { reason: 'conversation deleted' } } },
-      { from: 'view', targetOrigin: pair.hostOrigin, message: { jsonrpc: '2.0', id: 1, result: {} } },
+      { from: 'host', targetOrigin: '*', message: { jsonrpc: '2.0', id: 2, method: 'ui/resource-teardown', params: { reason: 'conversation deleted' } } },
+      { from: 'view', targetOrigin: pair.hostOrigin, message: { jsonrpc: '2.0', id: 2, result: {} } },
     ])
     expect(reasons).toStrictEqual([{ reason: 'conversation deleted' }])
     expect(host.closed).toBe(true)
@@ -40,7 +41,7 @@ describe('teardown', () => {
     expect(teardown.state).toBe('pending')
     release()
     await pair.flush()
-    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 1, result: {} })
+    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 2, result: {} })
     expect(teardown.state).toBe('fulfilled')
   })
 
@@ -49,7 +50,7 @@ describe('teardown', () => {
     await connect()
     view.on('teardown', () => Promise.reject(new Error('disk full')))
     await host.teardown()
-    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: expect.stringContaining('disk full') } })
+    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 2, error: { code: -32000, message: expect.stringContaining('disk full') } })
     expect(host.closed).toBe(true)
     expect(warnings.host.map((w) => w.code)).toEqual(['UNEXPECTED'])
   })
@@ -59,7 +60,7 @@ describe('teardown', () => {
     await connect()
     view.on('teardown', () => Promise.reject(Object.create(null)))
     await host.teardown()
-    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Teardown error: a value with no string form' } })
+    expect(pair.sent('view').at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'Teardown error: a value with no string form' } })
   })
 
   test('a view that never answers: the host waits 5 s by default, then closes and reports it', async () => {

@@ -359,14 +359,31 @@ describe('ViewBridge, one per window', () => {
     await expect(staleLink).rejects.toMatchObject({ code: 'CLOSED' })
     expect(host.pair.messageListeners('view')).toBe(1)
     await fresh.connect()
-    // Both sessions numbered their link request 2: the answer is the fresh bridge's alone.
+    // The fresh bridge numbers on from the stale one: no id of its own is one the host may still answer for the stale one.
     const freshLink = fresh.openLink('https://fresh.example')
     const request = await host.next((m) => m?.method === 'ui/open-link' && m.params.url === 'https://fresh.example')
-    expect(request.id).toBe(host.sent('ui/open-link')[0].id)
+    expect(host.received.filter((m) => m?.id === request.id && 'method' in m)).toEqual([request])
     host.send({ jsonrpc: '2.0', id: request.id, result: { opened: 'fresh' } })
     await expect(freshLink).resolves.toEqual({ opened: 'fresh' })
     for (const other of others) other.close()
     elsewhere.pair.close()
+  })
+
+  it("never settles the fresh bridge's call with the host's late answer to the replaced one's", async () => {
+    host = createFakeHost({ hostCapabilities: { serverTools: {} } })
+    const stale = createView(host)
+    await stale.connect()
+    stale.callServerTool({ name: 'slow' }).catch(() => {})
+    const staleRequest = await host.next((m) => m?.method === 'tools/call' && m.params.name === 'slow')
+    const fresh = createView(host)
+    await fresh.connect()
+    const freshCall = fresh.callServerTool({ name: 'fast' })
+    const freshRequest = await host.next((m) => m?.method === 'tools/call' && m.params.name === 'fast')
+    // The host was never told to stop working on the stale call, and answers it now.
+    host.send({ jsonrpc: '2.0', id: staleRequest.id, result: { content: [{ type: 'text', text: 'slow' }] } })
+    await flush(host.pair)
+    host.send({ jsonrpc: '2.0', id: freshRequest.id, result: { content: [{ type: 'text', text: 'fast' }] } })
+    await expect(freshCall).resolves.toMatchObject({ content: [{ text: 'fast' }] })
   })
 
   it("answers the host's teardown once, after the live bridge saved; the replaced one's listeners are not called", async () => {
