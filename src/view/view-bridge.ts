@@ -277,9 +277,10 @@ export class ViewBridge {
       this.#connection = { hostInfo, hostCapabilities, hostContext: {}, protocolVersion }
       this.#session.notify(INITIALIZED, {})
       // Early changes replace top-level keys; one they withdrew (`undefined`) is no change from `{}`.
-      const early = this.#earlyChanges
+      // Still held while this change is emitted: a request its listeners make waits behind the ones
+      // made before the answer (see `#request`).
+      this.#changeContext({ ...hostContext, ...this.#earlyChanges }, true)
       this.#earlyChanges = undefined
-      this.#changeContext({ ...hostContext, ...early })
       if (this.#autoResize) this.startAutoResize()
       // A copy: later context changes replace the bridge's context, not the caller's.
       return { ...this.#connection }
@@ -444,8 +445,8 @@ export class ViewBridge {
     else this.#early.set(event, value)
   }
 
-  #changeContext(change: McpUiHostContext): void {
-    if (this.#earlyChanges) {
+  #changeContext(change: McpUiHostContext, handshake?: boolean): void {
+    if (this.#earlyChanges && !handshake) {
       // Before the handshake answer. Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
       Object.assign(this.#earlyChanges, change)
       return
@@ -479,14 +480,16 @@ export class ViewBridge {
    * Sends a request once the handshake is done, refused before sending when the host did not
    * advertise it (PROTOCOL.md A.6). A connected call gets the session's own promise, with no async
    * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
-   * Before the handshake answer, after close, or refused, it waits for {@link #ready} first.
+   * Before the handshake answer, after close, or refused, it waits for {@link #ready} first; so
+   * does one made while the handshake emits the initial context, so that it goes out after those
+   * made before the answer (a later `updateModelContext` must not be overwritten by an earlier one).
    */
   #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
     const send = () => {
       if (!hostAllows(this.hostCapabilities, method, params)) throw failure('NOT_SUPPORTED', method, 'not advertised')
       return this.#session.request(method, params as Record<string, unknown>, options)
     }
-    return this.#allows(method, params) ? send() : this.#ready(method, options?.signal, send)
+    return this.#allows(method, params) && !this.#earlyChanges ? send() : this.#ready(method, options?.signal, send)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */

@@ -198,6 +198,19 @@ describe('ViewBridge requests made while connecting', () => {
   })
 })
 
+describe('ViewBridge requests made by a listener of the initial context', () => {
+  it('go out after those made before the handshake answer: the later model context is the one that stays', async () => {
+    host = createFakeHost({ hostCapabilities: { updateModelContext: {} }, hostContext: { theme: 'dark' } })
+    const view = createView(host)
+    view.on('hostcontextchanged', (context) => void view.updateModelContext({ structuredContent: { theme: context.theme } }).catch(() => {}))
+    const connecting = view.connect()
+    void view.updateModelContext({ structuredContent: { draft: 1 } }).catch(() => {})
+    await connecting
+    await vi.waitFor(() => expect(host.sent('ui/update-model-context')).toHaveLength(2))
+    expect(host.sent('ui/update-model-context').map((m) => m.params.structuredContent)).toEqual([{ draft: 1 }, { theme: 'dark' }])
+  })
+})
+
 describe('ViewBridge requests aborted while connecting', () => {
   const answerInitialize = async (initialize: { id: unknown }) => {
     const hostContext = { availableDisplayModes: ['inline', 'fullscreen'] }
