@@ -38,11 +38,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  * A token bucket for `limit`. Time is monotonic (`performance.now()`): a wall clock corrected
  * backwards would drain the bucket and lock a quiet view out for as long as the step.
  */
-export function createLimiter(limit: RateLimit, now: () => number = () => performance.now()): () => boolean {
+export function createLimiter(limit: RateLimit): () => boolean {
   let tokens = limit.burst
-  let last = now()
+  let last = performance.now()
   return () => {
-    const time = now()
+    const time = performance.now()
     tokens = Math.min(limit.burst, tokens + ((time - last) / 1000) * limit.perSecond)
     last = time
     if (tokens < 1) return false

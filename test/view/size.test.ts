@@ -11,8 +11,8 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,023 measured (7,027 before the emitter's registrations became wrapper functions), rounded up to
- * the next ten.
+ * The ceiling enforced today, in gzip bytes (level 9): 6,999 measured (7,023 before the view's teardown
+ * answered a closing listener itself instead of through `close()`), rounded up to the next ten.
  * Issue 3 targets 6 KB (6,000 B), which the bundle does not reach yet. Lower it whenever the bundle
  * shrinks; never raise it without saying why in the commit. (Raised from 6,900 to 7,030 for a
  * framework author's review: `hostContext` one frozen `{}` before the handshake (+10 B),
@@ -20,7 +20,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_030
+export const VIEW_IIFE_CEILING = 7_000
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
