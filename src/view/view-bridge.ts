@@ -140,7 +140,10 @@ export interface ViewBridgeEvents {
   listchanged: (list: 'tools' | 'resources' | 'prompts') => void
   /** Something was tolerated, dropped or refused. */
   warning: (warning: BridgeWarning) => void
-  /** The bridge closed; every pending request has been rejected with `CLOSED`. */
+  /**
+   * The bridge closed; every pending request has been rejected (with `CLOSED`; those waiting for a
+   * handshake that timed out or failed, with its error).
+   */
   close: (reason: string) => void
 }
 
