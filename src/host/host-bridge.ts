@@ -46,6 +46,7 @@ import {
   type MessageLimits,
   type Note,
   type PaginatedParams,
+  type RequestContext,
   type RequestId,
   type RequestOptions,
   type Tool,
@@ -189,7 +190,7 @@ export class HostBridge {
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
     try {
-      session.handle(INITIALIZE, (params) => this.#initialize(params))
+      session.handle(INITIALIZE, (params, context) => this.#initialize(params, context))
       session.on(INITIALIZED, () => this.#onInitialized())
       serveViewRequests(session, options, this, this.#note, this.#events)
     } catch (error) {
@@ -401,9 +402,14 @@ export class HostBridge {
     return mode === 'inline' || (this.#app?.appCapabilities.availableDisplayModes?.includes(mode) ?? true)
   }
 
-  #initialize(params: Record<string, unknown>) {
+  #initialize(params: Record<string, unknown>, { afterResponse }: RequestContext) {
     const request = readInitializeParams(params, this.#note)
     if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
+    // A view re-created in its frame numbers its requests from the start again: the old one's still
+    // in flight must neither answer the new one's nor block them as duplicates. Dropped once this
+    // answer is sent, before the new one can send anything. (Before the first `ui/initialize` none
+    // is in flight: every other request is refused at once.)
+    afterResponse(() => this.#session.abortIncoming('view re-created'))
     // A view re-created in its frame (a remount, hot reload) is a new view instance that has seen
     // nothing: hold everything until its `initialized`, which sends its tool data again.
     this.#initialized = false

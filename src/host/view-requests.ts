@@ -20,8 +20,6 @@ import {
   RESOURCES_LIST,
   RESOURCES_READ,
   SAMPLING_CREATE_MESSAGE,
-  SANDBOX_PROXY_READY,
-  SANDBOX_RESOURCE_READY,
   SIZE_CHANGED,
   TOOLS_CALL,
   TOOLS_LIST_CHANGED,
@@ -312,7 +310,7 @@ export function serveViewRequests(
    * teardown request. Over the limit, the latest dropped one is kept and delivered once a token is
    * back: a view reports its size only when it changes, so its last report must not be lost.
    */
-  const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake = false) => {
+  const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake?: boolean) => {
     const allowed = createLimiter(limits.notifications)
     let latest: Record<string, unknown> | undefined
     const receive = (params: Record<string, unknown>) => {
@@ -353,6 +351,7 @@ export function serveViewRequests(
   // frame. Accepted before the handshake too, since a blocked script may be why there is none. Any
   // frame can forge one: a value with a throwing `toString` is described, not converted.
   listen(CSP_VIOLATION, ({ blockedURI, directive }) => note(`CSP blocked ${describeThrown(blockedURI || 'inline code')} (${describeThrown(directive)})`, 'POLICY'), true)
-  // Reserved for host ↔ proxy traffic: a view posting these is trying to spoof the proxy.
-  for (const method of [SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY]) session.on(method, () => note(`${method}: refused`, 'POLICY'))
+  // `ui/notifications/sandbox-*` (host ↔ proxy traffic, which a view can only forge) have no
+  // handler here: ignored with an `UNEXPECTED` warning like any unknown notification (a request of
+  // that name is answered `-32601`). In proxy mode the proxy drops them before they reach the host.
 }

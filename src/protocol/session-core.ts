@@ -203,7 +203,18 @@ export class SessionCore {
     this.#unlisten()
     clearTimeout(this.#timer)
     this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason)))
+    this.abortIncoming(reason)
+  }
+
+  /**
+   * Aborts every request the peer is waiting on (their signals' reason: `CLOSED` with `reason`)
+   * and answers none of them: for a peer replaced by a new one (a view re-created in its frame),
+   * whose requests reuse the ids of the old one's. The request being served is in flight too: call
+   * this from its handler through `afterResponse`.
+   */
+  abortIncoming(reason: string): void {
     this.#inFlight.forEach((controller) => controller.abort(new BridgeError('CLOSED', reason)))
+    this.#inFlight.clear()
   }
 
   /** Number of requests this side is waiting on (for tests and invariants). */
@@ -326,6 +337,7 @@ export class SessionCore {
     const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
     const after: Array<() => void> = []
     const finish = (result: unknown, failed?: boolean) => {
+      // Answered once; not at all once dropped by `abortIncoming()` (or `close()`).
       if (this.#inFlight.get(id) !== controller) return
       this.#inFlight.delete(id)
       if (signal.aborted) return

@@ -193,12 +193,12 @@ describe.each(FRAME_MODES)('forged messages (%s frame)', (frameMode) => {
           })
         })
         if (frameMode === 'srcdoc') {
-          await s.step('the host refuses both, with a policy warning each', async () => {
+          await s.step('the host ignores both, with a warning each', async () => {
             await h.waitHost('warning', 2)
             const warnings = (await h.hostEvents('warning')).map((event) => event.data as { code: string; message: string })
             expect(warnings).toEqual([
-              { code: 'POLICY', message: 'ui/notifications/sandbox-resource-ready: refused' },
-              { code: 'POLICY', message: 'ui/notifications/sandbox-proxy-ready: refused' },
+              { code: 'UNEXPECTED', message: 'ui/notifications/sandbox-resource-ready: ignored' },
+              { code: 'UNEXPECTED', message: 'ui/notifications/sandbox-proxy-ready: ignored' },
             ])
           })
         } else {

@@ -9,7 +9,9 @@
  *   (answering it would give the peer two responses for one id);
  * - a request the peer cancelled while it was in flight: not answered (MCP says so);
  * - a request still being handled when the bridge closes: not answered (closing aborts it), and
- *   a closed bridge reads nothing.
+ *   a closed bridge reads nothing;
+ * - a request still being handled when the host answers a `ui/initialize` (a view re-created in
+ *   its frame numbers its requests from the start again): not answered (the host aborts it).
  * Non-JSON-RPC data is not a request at all. Oversized requests at the host are answered -32600.
  *
  * Requests are counted by id as the session keys them (`Map`, so `0` and `-0` are one id, `1` and
@@ -36,6 +38,8 @@ export class Ledger {
   readonly #books = new Map<string, Books>()
   #lastOwnId = 0
   #requests = 0
+  /** The method of the request last accepted under each id. */
+  readonly #methods = new Map<string, unknown>()
 
   /** Requests with an answerable id delivered so far. */
   get requests(): number {
@@ -61,6 +65,7 @@ export class Ledger {
       const books = this.#book(data.id)
       const inFlight = books.accepted > books.answered && books.cancelled === 0
       books.accepted++
+      this.#methods.set(key(data.id), data.method)
       const raised = deliver()
       if (raised.some((warning) => warning.code === 'UNEXPECTED' && / in flight$/.test(warning.message))) {
         books.accepted--
@@ -101,6 +106,8 @@ export class Ledger {
     const books = this.#books.get(key(id))
     if (!books || books.answered >= books.accepted) this.problems.push(`response without a request to answer: ${shown()}`)
     if (books) books.answered++
+    // The answer to a (repeated) handshake: the host drops what the view had in flight.
+    if (kind === 'result' && this.#methods.get(key(id)) === 'ui/initialize') this.bridgeClosed()
   }
 
   /** Checks the final count, once nothing can be in flight any more (time advanced past every timeout). */

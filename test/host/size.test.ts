@@ -80,14 +80,17 @@
  * viewport (`100vh`), which keep the height their frame starts at: 16,470 B. Lowered to 16,468:
  * prepareAppFrame's default of 150 px is the only one (mountApp no longer repeats it): 16,468 B.
  * Lowered to 16,461: request ids counted per realm, and the rate limiter's unused clock parameter
- * gone: 16,461 B, and 9,993 B in the minimal host.)
+ * gone: 16,461 B, and 9,993 B in the minimal host. Raised to 16,483: a repeated `ui/initialize`
+ * drops the old view instance's requests still in flight (`abortIncoming`), paid for in the
+ * minimal host by leaving a view's `sandbox-*` notifications to the session's generic warning:
+ * 16,483 B, and 9,990 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_461
+const HOST_CEILING = 16_483
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

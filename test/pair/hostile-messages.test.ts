@@ -92,8 +92,8 @@ const hostRows: Row[] = [
   { name: 'cyclic params', message: () => request('h-cyc', 'ui/message', cyclic()), answer: { id: 'h-cyc', error: -32600 }, warnings: ['TOO_LARGE'] },
   // Out of place.
   { name: 'a repeated initialized notification', message: () => notification('ui/notifications/initialized', {}), warnings: ['UNEXPECTED'] },
-  { name: 'a spoofed sandbox-proxy-ready', message: () => notification('ui/notifications/sandbox-proxy-ready', {}), warnings: ['POLICY'] },
-  { name: 'a spoofed sandbox-resource-ready', message: () => notification('ui/notifications/sandbox-resource-ready', { html: '<script>evil()</script>' }), warnings: ['POLICY'] },
+  { name: 'a spoofed sandbox-proxy-ready', message: () => notification('ui/notifications/sandbox-proxy-ready', {}), warnings: ['UNEXPECTED'] },
+  { name: 'a spoofed sandbox-resource-ready', message: () => notification('ui/notifications/sandbox-resource-ready', { html: '<script>evil()</script>' }), warnings: ['UNEXPECTED'] },
   { name: 'a cancellation for an unknown request', message: () => notification('notifications/cancelled', { requestId: 'nope' }) },
   { name: 'progress for an unknown token', message: () => notification('notifications/progress', { progressToken: 'nope', progress: 1 }), warnings: ['UNEXPECTED'] },
   // Wrong sender.

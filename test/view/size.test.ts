@@ -11,8 +11,11 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 6,999 measured (7,023 before the view's teardown
- * answered a closing listener itself instead of through `close()`), rounded up to the next ten.
+ * The ceiling enforced today, in gzip bytes (level 9): 7,018 measured, rounded up to the next ten
+ * (7,023 before the view's teardown answered a closing listener itself instead of through
+ * `close()`: 6,999; raised from 7,000 for the session's `abortIncoming`, +19 B, which the host
+ * needs so that a view re-created in its frame neither gets the old one's answers nor has its own
+ * requests dropped as duplicates).
  * Issue 3 targets 6 KB (6,000 B), which the bundle does not reach yet. Lower it whenever the bundle
  * shrinks; never raise it without saying why in the commit. (Raised from 6,900 to 7,030 for a
  * framework author's review: `hostContext` one frozen `{}` before the handshake (+10 B),
@@ -20,7 +23,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_000
+export const VIEW_IIFE_CEILING = 7_020
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
