@@ -105,7 +105,11 @@ export interface HostHandlers {
   updateModelContext?: (params: McpUiUpdateModelContextParams, context: HostRequestContext) => Awaitable<void>
   /** `ui/open-link`, only for URLs whose scheme is allowed: open it (ask the user first if you like). */
   openLink?: (params: McpUiOpenLinkParams & { parsed: URL }, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
-  /** `ui/download-file`: save the contents for the user (ask first: spec SHOULD). */
+  /**
+   * `ui/download-file`: save the contents for the user (ask first: spec SHOULD). A `resource_link`'s
+   * `uri` is the view's own, checked only to be a string: fetch it over `https:` (or `http:`) only,
+   * and never navigate to it or make it a link's `href` (a `javascript:` URI would run in your page).
+   */
   downloadFile?: (params: McpUiDownloadFileParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
    * `ui/request-display-mode`, only for a mode both sides declared and not already in effect:
