@@ -107,7 +107,10 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
     appInfo: fields({ name: STRING }),
   })
   // `name` copied by hand: a structured-cloned `Error` has it on its prototype, which a spread skips.
-  if (typeof appInfo.version !== 'string') read.appInfo = { ...appInfo, name: appInfo.name, version: present(where, 'appInfo.version', undefined, '', note) as string }
+  if (typeof appInfo.version !== 'string') {
+    note(`${where}: no appInfo.version`, 'MALFORMED')
+    read.appInfo = { ...appInfo, name: appInfo.name, version: '' }
+  }
   const modes = appCapabilities.availableDisplayModes
   // Unknown modes are dropped, so a newer view's mode never reaches a host that cannot show it.
   const known = modes?.filter((mode) => DISPLAY_MODES.includes(mode))
