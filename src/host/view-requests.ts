@@ -10,6 +10,7 @@
 import {
   BridgeError,
   DOWNLOAD_FILE,
+  INITIALIZE,
   LOGGING_MESSAGE,
   MESSAGE,
   OPEN_LINK,
@@ -190,7 +191,7 @@ export function serveViewRequests(
   ) => {
     const allowed = (limiters[bucket] ??= createLimiter(limits[bucket]))
     session.handle(method, (raw, context) => {
-      if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ui/initialize`)
+      if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ${INITIALIZE}`)
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!allowed()) {
         if (overLimit) return overLimit()
@@ -318,7 +319,7 @@ export function serveViewRequests(
     const allowed = createLimiter(limits.notifications)
     let latest: Record<string, unknown> | undefined
     const receive = (params: Record<string, unknown>) => {
-      if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ui/initialize: dropped`, 'UNEXPECTED')
+      if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ${INITIALIZE}: dropped`, 'UNEXPECTED')
       if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
       if (!allowed()) {
         // One warning per burst of drops, not one per dropped message.
