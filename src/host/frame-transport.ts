@@ -27,6 +27,8 @@ export interface FrameTransportOptions {
 
 export class FrameTransport implements Transport {
   readonly #options: FrameTransportOptions
+  /** `hostWindow` with its default resolved. */
+  readonly #hostWindow: HubWindow
 
   /** Throws `NOT_SUPPORTED` where there is no window (server rendering), before anything is allocated. */
   constructor(options: FrameTransportOptions) {
@@ -36,6 +38,7 @@ export class FrameTransport implements Transport {
     }
     if (!hostWindow.addEventListener) throw new BridgeError('NOT_SUPPORTED', 'No window: create it in the browser')
     this.#options = options
+    this.#hostWindow = hostWindow
   }
 
   send(message: JsonRpcMessage): void {
@@ -44,7 +47,7 @@ export class FrameTransport implements Transport {
   }
 
   listen(receive: (data: unknown) => void): () => void {
-    const { target, targetOrigin, onForeignOrigin, onGone, hostWindow = globalThis as unknown as HubWindow } = this.#options
-    return listenToFrame(hostWindow, target, (event) => (event.origin === targetOrigin ? receive(event.data) : onForeignOrigin?.(event.origin)), onGone)
+    const { target, targetOrigin, onForeignOrigin, onGone } = this.#options
+    return listenToFrame(this.#hostWindow, target, (event) => (event.origin === targetOrigin ? receive(event.data) : onForeignOrigin?.(event.origin)), onGone)
   }
 }
