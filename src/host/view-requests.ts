@@ -132,7 +132,7 @@ const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
 /** Refuses content the host did not say it accepts (when it lists what it accepts at all). */
-function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured: boolean): void {
+function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured?: boolean): void {
   if (!isObject(advertised)) return
   const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))
   for (const kind of structured ? [...kinds, 'structuredContent'] : kinds) {
@@ -230,7 +230,7 @@ export function serveViewRequests(
   }
 
   serve(MESSAGE, 'actions', readMessageParams, (params, context) => {
-    checkModalities(MESSAGE, options.capabilities?.message, params.content, false)
+    checkModalities(MESSAGE, options.capabilities?.message, params.content)
     return action(MESSAGE, handlers.message, params, context)
   })
 
