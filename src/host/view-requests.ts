@@ -134,8 +134,8 @@ const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 /** Refuses content the host did not say it accepts (when it lists what it accepts at all). */
 function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured?: boolean): void {
   if (!isObject(advertised)) return
-  const kinds = content.map(({ type }) => (type === 'resource_link' ? 'resourceLink' : type))
-  for (const kind of structured ? [...kinds, 'structuredContent'] : kinds) {
+  for (const { type } of structured ? [...content, { type: 'structuredContent' }] : content) {
+    const kind = type === 'resource_link' ? 'resourceLink' : type
     if (!acceptsModality(advertised, kind)) throw new BridgeError('INVALID_PARAMS', `${method}: ${kind} content not accepted`)
   }
 }
