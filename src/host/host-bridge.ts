@@ -399,7 +399,7 @@ export class HostBridge {
    * function costs the minimal host 12 B it does not have).
    */
   #modeAllowed(mode: McpUiDisplayMode): boolean {
-    return mode === 'inline' || (this.#app?.appCapabilities.availableDisplayModes?.includes(mode) ?? true)
+    return mode === 'inline' || (this.appCapabilities?.availableDisplayModes?.includes(mode) ?? true)
   }
 
   #initialize(params: Record<string, unknown>, { afterResponse }: RequestContext) {
@@ -462,6 +462,6 @@ export class HostBridge {
 
   async #viewTools(options?: RequestOptions): Promise<void> {
     await this.whenInitialized(options)
-    if (!appProvidesTools(this.#app?.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'tools: not declared by the view')
+    if (!appProvidesTools(this.appCapabilities)) throw new BridgeError('NOT_SUPPORTED', 'tools: not declared by the view')
   }
 }
