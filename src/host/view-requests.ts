@@ -320,7 +320,7 @@ export function serveViewRequests(
     let latest: Record<string, unknown> | undefined
     const receive = (params: Record<string, unknown>) => {
       if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ${INITIALIZE}: dropped`, 'UNEXPECTED')
-      if (!hostAllows(options.capabilities, method)) return note(`${method}: not supported: dropped`, 'POLICY')
+      if (!hostAllows(options.capabilities, method, params)) return note(`${method}: not supported: dropped`, 'POLICY')
       if (!allowed()) {
         // One warning per burst of drops, not one per dropped message.
         if (!(droppedNotifications++ % 1000)) note(`${method}: rate limited: dropped`, 'POLICY')
