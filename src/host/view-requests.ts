@@ -108,8 +108,9 @@ export interface HostHandlers {
   openLink?: (params: McpUiOpenLinkParams & { parsed: URL }, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
    * `ui/download-file`: save the contents for the user (ask first: spec SHOULD). A `resource_link`'s
-   * `uri` is the view's own, checked only to be a string: fetch it over `https:` (or `http:`) only,
-   * and never navigate to it or make it a link's `href` (a `javascript:` URI would run in your page).
+   * `uri` is the view's own, checked only to be a string: read it as data only (fetch it over
+   * `https:`/`http:`, or through the server's `resources/read` for a URI of the server's), never
+   * navigate to it or make it a link's `href` (a `javascript:` URI would run in your page).
    */
   downloadFile?: (params: McpUiDownloadFileParams, context: HostRequestContext) => Awaitable<McpUiActionResult | void>
   /**
