@@ -1,8 +1,9 @@
 /**
  * Lifecycle rules our host enforces, in a real browser, for each frame mode: what is held until
  * the view initializes, the order of tool data, cancellation, visibility of server tools,
- * capabilities (advertise = enforce, on both sides), link and message policy, and a view asking
- * to be torn down. The happy-path lifecycle itself runs in the interop matrix.
+ * capabilities (advertise = enforce, on both sides), link and message policy, a view asking
+ * to be torn down, and a view re-created in its frame (its request ids start again). The
+ * happy-path lifecycle itself runs in the interop matrix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FRAME_MODES, openHost, useEnv, DEFAULT_MOUNT, type HostHandle } from './harness/env.js'
@@ -11,6 +12,7 @@ import { Scenario } from './harness/steps.js'
 import { IIFE_PATH, inlineScript } from './harness/bundle.js'
 import { countPixels, decodePng, nearColor } from './harness/png.js'
 import { FRAME_MOVED } from '../../src/host/index.js'
+import type { ActionOutcome, TestHostApi } from './pages/contract.js'
 import { readFileSync } from 'node:fs'
 
 const env = useEnv({ beforeAll, afterAll })
@@ -25,6 +27,47 @@ const LATE_THEMED_VIEW = () => `<!doctype html><html lang="en"><head><meta chars
 window.go = () => new McpAppBridge.ViewBridge({ appInfo: { name: 'late', version: '1.0.0' }, autoResize: false }).connect().then(({ hostContext }) => {
   if (hostContext.theme === 'dark') document.documentElement.style.background = document.body.style.background = '#224'
 })</script></body></html>`
+
+/**
+ * A view that is re-created in its frame when the test says so (`start()` again): the old
+ * instance is closed, which sends the host nothing, and the new one runs on a fresh copy of the
+ * shipped bundle, so it numbers its requests from 1 again, as the view of a reloaded document
+ * does. (A real reload cannot show it here: `mountApp` closes the bridge when its frame loads
+ * another document.) Every answer from the parent is kept, before any bridge sees it.
+ */
+const RECREATED_VIEW = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Re-created</title></head><body>
+${inlineScript(readFileSync(IIFE_PATH, 'utf8')).replace('<script>', '<script id="bundle">')}
+<script>window.answers = []
+addEventListener('message', (e) => e.source === parent && e.data?.id !== undefined && !e.data.method && answers.push(e.data))
+window.instances = []
+window.start = () => {
+  const old = instances.at(-1)
+  if (old) {
+    old.bridge.close('re-created')
+    const copy = document.createElement('script')
+    copy.textContent = document.getElementById('bundle').textContent
+    document.head.append(copy)
+  }
+  const bridge = new McpAppBridge.ViewBridge({ appInfo: { name: 're-created', version: String(instances.length + 1) }, autoResize: false })
+  const instance = { bridge, warnings: [] }
+  bridge.on('warning', (warning) => instance.warnings.push(warning.message))
+  instances.push(instance)
+  return bridge.connect().then(() => instances.length)
+}
+window.calls = {}
+window.callTool = (name, args, as = name) => (calls[as] = instances.at(-1).bridge.callServerTool({ name, arguments: args }).then(
+  (value) => ({ ok: true, value }),
+  (error) => ({ ok: false, code: error.code, message: error.message }),
+))</script></body></html>`
+
+interface RecreatedView {
+  answers: Array<{ id: number; result?: unknown }>
+  instances: Array<{ warnings: string[] }>
+  start(): Promise<number>
+  /** Calls a server tool from the current instance; its outcome is kept in `calls[as]` too. */
+  callTool(name: string, args: Record<string, unknown>, as?: string): Promise<ActionOutcome>
+  calls: Record<string, Promise<ActionOutcome>>
+}
 
 /** The pixels of the host's frame, from a real screenshot of the page, counted by colour. */
 async function framePixels(h: HostHandle): Promise<{ white: number; darkBlue: number; total: number }> {
@@ -305,6 +348,63 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
       })
     } finally {
       await h.close()
+    }
+  })
+
+  it("serves a view re-created in its frame with request ids from the start again: the old instance's call in flight is aborted, never answered to the new one", async () => {
+    const s = new Scenario(`lifecycle ${frameMode} › view re-created`)
+    const server = await s.step('connect the in-test MCP server', () => connectTestServer())
+    const session = env().registerMcp(server.client, server.close)
+    const url = env().serveView('re-created', RECREATED_VIEW())
+    let h: HostHandle | undefined
+    try {
+      h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: { url }, config: { frameMode, mcpSession: session.id } }))
+      const handle = h
+      const view = await s.step('the view page loaded', async () => {
+        const frame = await handle.viewFrame()
+        await frame.waitForFunction(() => 'start' in window)
+        return frame
+      })
+      await s.step('the first instance connects and calls a tool the server holds', async () => {
+        await view.evaluate(() => (window as unknown as RecreatedView).start())
+        await handle.waitHost('initialized')
+        await view.evaluate(() => void (window as unknown as RecreatedView).callTool('held', {}))
+        await expect.poll(() => server.log.invocations).toContainEqual({ tool: 'held', arguments: {} })
+      })
+      await s.step('the view is re-created and connects again', async () => {
+        expect(await view.evaluate(() => (window as unknown as RecreatedView).start())).toBe(2)
+        await handle.waitHost('initialized', 2)
+      })
+      await s.step("the new instance calls another tool under the held call's id", async () => {
+        // Its first request after the handshake, as the held one was the old instance's.
+        await view.evaluate(() => void (window as unknown as RecreatedView).callTool('add', { a: 2, b: 3 }, 'fresh'))
+        await expect.poll(async () => (await handle.received())['tools/call']).toBe(2)
+        const ids = await handle.hostFrame.evaluate(() =>
+          (window as unknown as { testHost: TestHostApi }).testHost.raw.filter((message) => message.method === 'tools/call').map((message) => message.id),
+        )
+        expect(ids).toEqual([2, 2])
+      })
+      await s.step('the server answers the held call; the new instance gets its own answer', async () => {
+        // Released before the new call's answer is awaited: a host that still served the held call would answer it now, with this id.
+        server.release()
+        await session.waitForCall((call) => (call.params as { name?: string }).name === 'held')
+        expect(await view.evaluate(() => (window as unknown as RecreatedView).calls.fresh)).toMatchObject({ ok: true, value: { structuredContent: { sum: 5 } } })
+      })
+      await s.step("the held call was aborted at the host, which warned of no duplicate id", async () => {
+        expect((await handle.hostEvents('callToolAborted')).map((event) => event.data)).toEqual([{ name: 'held', code: 'CLOSED', message: 'view re-created' }])
+        const warnings = (await handle.hostEvents('warning')).map((event) => (event.data as { message: string }).message)
+        expect(warnings.filter((message) => message.includes('in flight'))).toEqual([])
+      })
+      await s.step('nothing meant for the old instance reached the new one', async () => {
+        // One more round trip: an answer to the held call, had the host sent one, came before this one.
+        expect(await view.evaluate(() => (window as unknown as RecreatedView).callTool('add', { a: 1, b: 1 }))).toMatchObject({ ok: true, value: { structuredContent: { sum: 2 } } })
+        const answers = await view.evaluate(() => (window as unknown as RecreatedView).answers)
+        expect(answers.filter((answer) => answer.id === 2).map((answer) => answer.result)).toEqual([expect.objectContaining({ structuredContent: { sum: 5 } })])
+        expect(await view.evaluate(() => (window as unknown as RecreatedView).instances[1]!.warnings)).toEqual([])
+      })
+    } finally {
+      await h?.close()
+      await session.close()
     }
   })
 

@@ -111,12 +111,15 @@ export interface TestServerLog {
 }
 
 /**
- * An `McpServer` written here for the tests, with a tool only apps may call (`add`), a tool only
- * the model may call (`model-only-secret`), and the UI tool that opens the test view.
+ * An `McpServer` written here for the tests, with a tool only apps may call (`add`), one that
+ * answers only when the test calls `release()` (`held`: a slow server call), a tool only the model
+ * may call (`model-only-secret`), and the UI tool that opens the test view.
  */
-export async function connectTestServer(): Promise<{ client: Client; log: TestServerLog; close(): Promise<void> }> {
+export async function connectTestServer(): Promise<{ client: Client; log: TestServerLog; release(): void; close(): Promise<void> }> {
   const log: TestServerLog = { invocations: [] }
   const server = new McpServer({ name: 'mcp-app-bridge browser test server', version: '1.0.0' })
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
   server.registerTool(
     'add',
     {
@@ -127,6 +130,15 @@ export async function connectTestServer(): Promise<{ client: Client; log: TestSe
     async ({ a, b }) => {
       log.invocations.push({ tool: 'add', arguments: { a, b } })
       return { content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } }
+    },
+  )
+  server.registerTool(
+    'held',
+    { description: 'Answers once the test releases it (callable by the app only).', inputSchema: {}, _meta: { ui: { visibility: ['app'] } } },
+    async () => {
+      log.invocations.push({ tool: 'held', arguments: {} })
+      await released
+      return { content: [{ type: 'text', text: 'released' }], structuredContent: { released: true } }
     },
   )
   server.registerTool(
@@ -152,7 +164,9 @@ export async function connectTestServer(): Promise<{ client: Client; log: TestSe
   return {
     client,
     log,
+    release,
     async close() {
+      release()
       await client.close().catch(() => {})
       await server.close().catch(() => {})
     },

@@ -76,6 +76,7 @@ export type HostEventKind =
   | 'displaymode'
   | 'requestteardown'
   | 'callTool'
+  | 'callToolAborted'
   | 'warning'
   | 'teardown'
   | 'close'

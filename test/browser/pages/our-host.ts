@@ -53,6 +53,11 @@ const testHost: TestHostApi = {
         requestDisplayMode: ({ mode }) => (policy.displayMode === 'keep' ? (need().bridge.hostContext.displayMode ?? 'inline') : mode),
         callTool: (params, context) => {
           record('callTool', params)
+          // Aborted when the host drops the call unanswered (its view closed or was re-created).
+          context.signal.addEventListener('abort', () => {
+            const { code, message } = context.signal.reason as { code?: string; message?: string }
+            record('callToolAborted', { name: params.name, code, message })
+          })
           return context.forward()
         },
       },
