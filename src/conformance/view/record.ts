@@ -33,7 +33,8 @@ export interface ViewRecord {
   /** Only for a view with a probe: the host advertises nothing and offers inline only. */
   minimal?: ViewSessionRecord
   rpc?: { ping?: WireEvent; unknownMethod?: WireEvent; pingAfterUnknownNotification?: WireEvent }
-  context?: { change: Record<string, unknown>; before: Record<string, unknown>; probed?: unknown }
+  /** `probeError`: what the probe's `hostContext()` threw instead of returning the context. */
+  context?: { change: Record<string, unknown>; before: Record<string, unknown>; probed?: unknown; probeError?: string }
   partials?: { sent: unknown[]; errors: string[]; pingAfter?: WireEvent; probed?: unknown }
   displayMode?: {
     offered: string[]

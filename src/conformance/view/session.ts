@@ -95,10 +95,16 @@ export class ViewSession {
     return (await frame?.evaluate((global) => typeof (window as unknown as Record<string, unknown>)[global] === 'object', PROBE_GLOBAL).catch(() => false)) ?? false
   }
 
-  /** The view's host context, through its probe. */
-  async probeContext(): Promise<unknown> {
+  /** The view's host context, through its probe; never throws (a probe that throws is an error outcome). */
+  async probeContext(): Promise<ActOutcome> {
     const frame = await this.viewFrame()
-    return frame?.evaluate((global) => JSON.parse(JSON.stringify((window as unknown as Record<string, { hostContext(): unknown }>)[global]!.hostContext() ?? null)), PROBE_GLOBAL)
+    if (!frame) return { ok: false, error: 'the view has no frame' }
+    return frame
+      .evaluate((global) => JSON.parse(JSON.stringify((window as unknown as Record<string, { hostContext(): unknown }>)[global]!.hostContext() ?? null)), PROBE_GLOBAL)
+      .then(
+        (value: unknown): ActOutcome => ({ ok: true, value }),
+        (error: unknown): ActOutcome => ({ ok: false, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! }),
+      )
   }
 
   /** Asks the view, through its probe, to act; never throws. */

@@ -77,7 +77,10 @@ function raw(method: string, params: Record<string, unknown>): void {
 
 const honest = viewBridgeProbe(bridge)
 const probe: ViewProbe = {
-  hostContext: () => (fault === 'context' ? replaced ?? bridge.hostContext : bridge.hostContext),
+  hostContext: () => {
+    if (fault === 'context-probe-throws') throw new Error('no context here')
+    return fault === 'context' ? replaced ?? bridge.hostContext : bridge.hostContext
+  },
   act(action) {
     if (fault === 'display-mode' && action.action === 'requestDisplayMode') {
       raw('ui/request-display-mode', { mode: action.mode })

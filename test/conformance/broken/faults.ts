@@ -37,6 +37,7 @@ export type HostFault = keyof typeof HOST_FAULTS
 export const VIEW_FAULTS = {
   handshake: 'sends initialized right after ui/initialize, before the answer',
   context: 'replaces its context with each change instead of merging',
+  'context-probe-throws': 'throws from its probe\'s hostContext()',
   'tool-data': 'throws on a partial input without a city',
   'display-mode': 'asks for any mode, and reports the mode it asked for',
   'display-mode-stale': 'reports the mode it was in instead of the host\'s answer',

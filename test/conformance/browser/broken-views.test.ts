@@ -16,6 +16,8 @@ const ENTRY = join(import.meta.dirname, '..', 'broken', 'broken-view.ts')
 const EXPECTED: Record<ViewFault, { category: Category; fails: string[] }> = {
   handshake: { category: 'handshake', fails: ['view-initialized-after-result'] },
   context: { category: 'context', fails: ['view-merges-context'] },
+  // A probe that throws is the view's failure to show its context, not a crash of the run.
+  'context-probe-throws': { category: 'context', fails: ['view-merges-context'] },
   'tool-data': { category: 'tool-data', fails: ['view-tolerates-partials'] },
   'display-mode': { category: 'display-mode', fails: ['view-accepts-display-mode-result', 'view-checks-display-modes'] },
   // A host answer equal to the mode the view was in would let this pass.

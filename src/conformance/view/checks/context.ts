@@ -3,7 +3,7 @@
  * probe) must have the new theme and keep every other field.
  */
 import { HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
-import { brief, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
+import { brief, fail, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
 
@@ -11,7 +11,8 @@ export async function probeViewContext(session: ViewSession, hasProbe: boolean):
   const change = { theme: session.config.hostContext.theme === 'dark' ? 'light' : 'dark' }
   await session.notify(HOST_CONTEXT_CHANGED, change)
   await session.settle()
-  return { change, before: session.config.hostContext, probed: hasProbe ? await session.probeContext() : undefined }
+  const probed = hasProbe ? await session.probeContext() : undefined
+  return { change, before: session.config.hostContext, probed: probed?.ok ? probed.value : undefined, ...(probed?.ok === false && { probeError: probed.error }) }
 }
 
 export function judgeViewContext(record: ViewRecord): Verdict[] {
@@ -19,6 +20,7 @@ export function judgeViewContext(record: ViewRecord): Verdict[] {
   const observed = record.context
   if (!observed) return [notRun(id, 'the context probe')]
   if (!record.main.hasProbe) return [notApplicable(id, 'the view exposes no probe (window.mcpAppConformance), so its context cannot be read')]
+  if (observed.probeError) return [fail(id, `the probe's hostContext() failed: ${observed.probeError}`, `sent ${brief(observed.change)}`)]
   const context = (observed.probed ?? {}) as Record<string, unknown>
   const expected: Record<string, unknown> = { ...observed.before, ...observed.change }
   const problems = Object.entries(expected)

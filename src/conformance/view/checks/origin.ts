@@ -37,7 +37,7 @@ export async function probeViewOrigin(session: ViewSession, sandboxOrigin: strin
       ...session.log(before).filter((event) => event.kind === 'in' && messageOf(event).id === FORGED_ID).map((event) => `the host got the view's answer to the forged ping: ${describeEvent(event)}`),
       ...inbox.filter((message) => (message as { id?: unknown })?.id === FORGED_ID).map((message) => `the attacker got an answer: ${brief(message)}`),
     ],
-    probed: hasProbe ? await session.probeContext() : undefined,
+    probed: hasProbe ? await session.probeContext().then((context) => (context.ok ? context.value : undefined)) : undefined,
     forgedLocale: FORGED_LOCALE,
   }
 }
