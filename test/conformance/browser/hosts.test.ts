@@ -2,6 +2,7 @@
  * The kit against the two host bridges: ours passes everything applicable; the official
  * AppBridge fails exactly the requirements `conformance/official-failures.ts` explains.
  */
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OFFICIAL_HOST_FAILURES } from '../../../conformance/official-failures.js'
 import { runHostConformance } from '../../../src/conformance/index.js'
@@ -24,6 +25,12 @@ describe('host conformance', () => {
     keepReport(report, 'our-host-proxy')
     expect(failed(report), explain(report)).toEqual([])
     expect(report.results.filter((result) => result.status !== 'PASS').map((result) => result.id)).toEqual([])
+  })
+
+  it('a host whose context starts without a locale may announce the locale it is given', async () => {
+    const adapter = join(import.meta.dirname, '..', 'variants', 'no-locale-host.ts')
+    const report = await runHostConformance({ environment: env(), adapter, alias: SHIPPED, categories: ['context'] })
+    expect(failed(report), explain(report)).toEqual([])
   })
 
   it('the official AppBridge fails exactly the explained requirements', async () => {

@@ -11,6 +11,8 @@ import type { HostSession } from '../session.js'
 export interface ContextObservation {
   /** What arrived after a change that changed nothing. */
   afterNoOp: WireEvent[]
+  /** The field the no-op set to its current value (none when the initial context has no plain field). */
+  noOpField?: string
   /** What arrived after the locale changed. */
   afterChange: WireEvent[]
   changedTo: string
@@ -20,16 +22,32 @@ const CHANGED_LOCALE = 'fr-FR'
 
 const contextChanges = (session: HostSession, afterSeq: number) => session.received(afterSeq).filter((event) => methodOf(event) === HOST_CONTEXT_CHANGED)
 
+/** The context the view knows: the initialize result's, updated by every change received. */
+function knownContext(session: HostSession, initial: McpUiHostContext): Record<string, unknown> {
+  return Object.assign({}, initial, ...contextChanges(session, 0).map(paramsOf)) as Record<string, unknown>
+}
+
+/** A field of the view's context with a plain value (the locale when there is one): setting it to that value changes nothing. */
+function noOpField(context: Record<string, unknown>): string | undefined {
+  const plain = Object.keys(context).filter((key) => ['string', 'number', 'boolean'].includes(typeof context[key]))
+  return plain.includes('locale') ? 'locale' : plain[0]
+}
+
 export async function probeContext(session: HostSession, initial: McpUiHostContext): Promise<ContextObservation> {
   const beforeNoOp = session.channel.lastSeq('view')
-  await session.hook('setHostContext', { locale: initial.locale ?? 'en-US' })
-  await session.settle()
-  const afterNoOp = contextChanges(session, beforeNoOp)
+  // Only a field the context has, at its current value: a locale the host's own context lacks would be a change.
+  const context = knownContext(session, initial)
+  const field = noOpField(context)
+  if (field !== undefined) {
+    await session.hook('setHostContext', { [field]: context[field] })
+    await session.settle()
+  }
+  const afterNoOp = field === undefined ? [] : contextChanges(session, beforeNoOp)
   const beforeChange = session.channel.lastSeq('view')
   await session.hook('setHostContext', { locale: CHANGED_LOCALE })
   await session.channel.waitFor((event) => event.source === 'view' && event.seq > beforeChange && methodOf(event) === HOST_CONTEXT_CHANGED, 3_000)
   await session.settle()
-  return { afterNoOp, afterChange: contextChanges(session, beforeChange), changedTo: CHANGED_LOCALE }
+  return { afterNoOp, noOpField: field, afterChange: contextChanges(session, beforeChange), changedTo: CHANGED_LOCALE }
 }
 
 export function judgeContext(record: HostRecord): Verdict[] {
@@ -39,7 +57,7 @@ export function judgeContext(record: HostRecord): Verdict[] {
 function judgeChangesOnly(observed: ContextObservation | undefined): Verdict {
   const id = 'host-context-changes-only'
   if (!observed) return notRun(id, 'the context probe')
-  const problems = observed.afterNoOp.map((event) => `setHostContext with the current locale (no change) still sent ${describeEvent(event)}`)
+  const problems = observed.afterNoOp.map((event) => `setHostContext with the current ${observed.noOpField} (no change) still sent ${describeEvent(event)}`)
   if (!observed.afterChange.length && !problems.length) {
     return notApplicable(id, `the host sent no host-context-changed when the locale became ${observed.changedTo} (sending one is a MAY)`)
   }
@@ -48,7 +66,7 @@ function judgeChangesOnly(observed: ContextObservation | undefined): Verdict {
     if (extra.length) problems.push(`only locale changed, but the notification also carried ${extra.join(', ')}: ${describeEvent(event)}`)
   }
   return judged(id, problems, [
-    `no-op update: ${observed.afterNoOp.length} notification(s)`,
+    observed.noOpField === undefined ? 'no-op update: not tried (the initial context has no plain field)' : `no-op update (${observed.noOpField}): ${observed.afterNoOp.length} notification(s)`,
     `locale → ${observed.changedTo}: ${observed.afterChange.map(describeEvent).join('; ') || 'nothing'}`,
   ])
 }
