@@ -3,7 +3,7 @@
  * after `initialized`.
  */
 import { SIZE_CHANGED } from '../../../protocol/index.js'
-import { describeEvent, fail, pass, type Verdict } from '../../verdict.js'
+import { describeEvent, fail, notRun, pass, type Verdict } from '../../verdict.js'
 import { methodOf, type WireEvent } from '../../wire.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -15,7 +15,9 @@ export async function probeViewSize(session: ViewSession, initialized: WireEvent
 
 export function judgeViewSize(record: ViewRecord): Verdict[] {
   const id = 'view-size-changed'
-  const after = record.main.initialized?.seq ?? Number.POSITIVE_INFINITY
+  // Reports are counted from initialized on: without it, the probe that waits for one never ran.
+  if (!record.main.initialized) return [notRun(id, 'the size probe')]
+  const after = record.main.initialized.seq
   const reports = record.main.log.filter((event) => event.kind === 'in' && methodOf(event) === SIZE_CHANGED && event.seq > after)
   return [reports.length ? pass(id, `${reports.length} size report(s), first: ${describeEvent(reports[0]!)}`) : fail(id, 'no ui/notifications/size-changed after initialized during the whole main session')]
 }

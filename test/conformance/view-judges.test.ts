@@ -1,0 +1,18 @@
+/**
+ * View judges on records the browser runs rarely produce: a view that never completed the
+ * handshake has no verdict its probes did not earn.
+ */
+import { describe, expect, it } from 'vitest'
+import { notReached } from '../../src/conformance/verdict.js'
+import { judgeViewSize } from '../../src/conformance/view/checks/size.js'
+import type { ViewRecord } from '../../src/conformance/view/record.js'
+
+const request = { source: 'host' as const, seq: 1, kind: 'in' as const, message: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} } }
+
+describe('view judges', () => {
+  it('size: a view that never sent initialized was not reached, not failed', () => {
+    const record = { main: { name: 'main', log: [request], errors: [], initializeRequest: request, hasProbe: false } } as ViewRecord
+    const verdicts = notReached(judgeViewSize(record), { main: 'the view never completed the handshake' })
+    expect(verdicts).toMatchObject([{ id: 'view-size-changed', status: 'NOT APPLICABLE', evidence: ['not reached: the view never completed the handshake'] }])
+  })
+})
