@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { notReached } from '../../src/conformance/verdict.js'
 import { judgeViewSize } from '../../src/conformance/view/checks/size.js'
+import { judgeViewTeardown } from '../../src/conformance/view/checks/teardown.js'
 import type { ViewRecord } from '../../src/conformance/view/record.js'
 
 const request = { source: 'host' as const, seq: 1, kind: 'in' as const, message: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} } }
@@ -14,5 +15,15 @@ describe('view judges', () => {
     const record = { main: { name: 'main', log: [request], errors: [], initializeRequest: request, hasProbe: false } } as ViewRecord
     const verdicts = notReached(judgeViewSize(record), { main: 'the view never completed the handshake' })
     expect(verdicts).toMatchObject([{ id: 'view-size-changed', status: 'NOT APPLICABLE', evidence: ['not reached: the view never completed the handshake'] }])
+  })
+
+  it('teardown: a success whose result is not an object fails (it is no error answer either)', () => {
+    const main = { name: 'main', log: [], errors: [], hasProbe: false }
+    const answer = (message: Record<string, unknown>) => ({ main, teardown: { response: { source: 'host' as const, seq: 9, kind: 'in' as const, message: { jsonrpc: '2.0', id: 5, ...message } } } }) as ViewRecord
+    expect(judgeViewTeardown(answer({ result: null }))).toMatchObject([{ status: 'FAIL' }])
+    expect(judgeViewTeardown(answer({ result: 'done' }))).toMatchObject([{ status: 'FAIL' }])
+    expect(judgeViewTeardown(answer({ result: {} }))).toMatchObject([{ status: 'PASS' }])
+    expect(judgeViewTeardown(answer({ error: { code: -32000, message: 'Teardown error' } }))).toMatchObject([{ status: 'PASS' }])
+    expect(judgeViewTeardown(answer({ error: { code: -32601, message: 'Method not found' } }))).toMatchObject([{ status: 'FAIL' }])
   })
 })
