@@ -15,7 +15,7 @@
  * spec's experimental channel, `hostCapabilities.experimental["openai/widgetState"] = { state }`,
  * which also tells the app that this host persists its state.
  */
-import { acceptsModality, isObject } from '../protocol/index.js'
+import { BridgeError, UPDATE_MODEL_CONTEXT, acceptsModality, isObject } from '../protocol/index.js'
 import { headInsertionPoint } from '../host/csp-meta.js'
 import type { HostBridgeOptions } from '../host/host-bridge.js'
 import type { HostRequestContext } from '../host/view-requests.js'
@@ -36,7 +36,8 @@ export interface WidgetStateStore {
  * in `capabilities.experimental`, `updateModelContext` advertised (for structured content) when the
  * host did not advertise it, structured content added when the host lists the kinds it accepts
  * without it (text only, say), and `store.save` called for each widget-state update before the
- * host's own `updateModelContext` handler.
+ * host's own `updateModelContext` handler. Other model context stays under what the host
+ * advertised itself: refused when it advertised none, or when it carries a kind it did not list.
  */
 export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities' | 'handlers'>>(options: T, store: WidgetStateStore): T {
   const capabilities = options.capabilities ?? {}
@@ -55,6 +56,10 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
       ...options.handlers,
       async updateModelContext(params, context) {
         if (isObject(params._meta) && params._meta[WIDGET_STATE_KEY] === true) await store.save(params.structuredContent ?? null, context)
+        // The policy was widened for widget state only: other model context stays under the host's
+        // own (none at all, or its kinds), as the bridge would have held it.
+        else if (!advertised) throw new BridgeError('NOT_SUPPORTED', `${UPDATE_MODEL_CONTEXT}: not supported`)
+        else if (params.structuredContent !== undefined && !acceptsModality(advertised, 'structuredContent')) throw new BridgeError('INVALID_PARAMS', `${UPDATE_MODEL_CONTEXT}: structuredContent content not accepted`)
         await own?.(params, context)
       },
     },

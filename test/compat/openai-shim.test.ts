@@ -330,6 +330,23 @@ describe('widget state next to the host\'s own model-context policy', () => {
     await s.openai.setWidgetState!({ page: 4 })
     expect(save).toHaveBeenCalledWith({ page: 4 }, expect.anything())
   })
+
+  it('widens the policy for widget state only: other model context stays under what the host advertised', async () => {
+    const own = vi.fn()
+    const textOnly = setup(withWidgetState({ capabilities: { updateModelContext: { text: {} } }, handlers: { updateModelContext: own } }, { save: vi.fn() }))
+    await textOnly.connect()
+    await expect(textOnly.shim.bridge.updateModelContext({ structuredContent: { injected: true } })).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
+    await textOnly.shim.bridge.updateModelContext({ content: [{ type: 'text', text: 'fine' }] })
+    expect(own).toHaveBeenCalledTimes(1)
+    expect(textOnly.bridge.modelContext).toStrictEqual({ content: [{ type: 'text', text: 'fine' }] })
+    // A host that took no model context at all still takes none, only widget state.
+    const none = setup(withWidgetState({ capabilities: {} }, { save: vi.fn() }))
+    await none.connect()
+    await expect(none.shim.bridge.updateModelContext({ structuredContent: { injected: true } })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
+    expect(none.bridge.modelContext).toBeUndefined()
+    await none.openai.setWidgetState!({ page: 1 })
+    expect(none.bridge.modelContext).toMatchObject({ structuredContent: { page: 1 } })
+  })
 })
 
 describe('one handshake, never for someone else', () => {
