@@ -132,8 +132,11 @@ export interface HostHandlers {
 const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
 const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
 
-/** Refuses content the host did not say it accepts (when it lists what it accepts at all). */
-function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured?: boolean): void {
+/**
+ * Refuses content the host did not say it accepts (when it lists what it accepts at all). Exported
+ * for host layers that widen a capability for their own messages (`withWidgetState`).
+ */
+export function checkModalities(method: string, advertised: unknown, content: readonly { type: string }[] = [], structured?: boolean): void {
   if (!isObject(advertised)) return
   for (const { type } of structured ? [...content, { type: 'structuredContent' }] : content) {
     const kind = type === 'resource_link' ? 'resourceLink' : type

@@ -18,7 +18,7 @@
 import { BridgeError, UPDATE_MODEL_CONTEXT, acceptsModality, isObject } from '../protocol/index.js'
 import { headInsertionPoint } from '../host/csp-meta.js'
 import type { HostBridgeOptions } from '../host/host-bridge.js'
-import type { HostRequestContext } from '../host/view-requests.js'
+import { checkModalities, type HostRequestContext } from '../host/view-requests.js'
 import { WIDGET_STATE_KEY } from './keys.js'
 
 export { WIDGET_STATE_KEY }
@@ -56,10 +56,12 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
       ...options.handlers,
       async updateModelContext(params, context) {
         if (isObject(params._meta) && params._meta[WIDGET_STATE_KEY] === true) await store.save(params.structuredContent ?? null, context)
-        // The policy was widened for widget state only: other model context stays under the host's
-        // own (none at all, or its kinds), as the bridge would have held it.
-        else if (!advertised) throw new BridgeError('NOT_SUPPORTED', `${UPDATE_MODEL_CONTEXT}: not supported`)
-        else if (params.structuredContent !== undefined && !acceptsModality(advertised, 'structuredContent')) throw new BridgeError('INVALID_PARAMS', `${UPDATE_MODEL_CONTEXT}: structuredContent content not accepted`)
+        else {
+          // The policy was widened for widget state only: other model context is held to the host's
+          // own, by the bridge's own checks (no capability: not supported; else the kinds it lists).
+          if (!isObject(advertised)) throw new BridgeError('NOT_SUPPORTED', `${UPDATE_MODEL_CONTEXT}: not supported`)
+          checkModalities(UPDATE_MODEL_CONTEXT, advertised, params.content, params.structuredContent !== undefined)
+        }
         await own?.(params, context)
       },
     },

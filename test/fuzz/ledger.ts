@@ -80,8 +80,11 @@ export class Ledger {
     if (cancel && cancel.accepted > cancel.answered) cancel.cancelled++
   }
 
-  /** The bridge closed: what it was still handling is not answered (closing aborts it). */
-  bridgeClosed(): void {
+  /**
+   * What the bridge was still handling is not answered: it closed (closing aborts it), or the host
+   * answered a `ui/initialize` (it drops what the view it replaces had in flight).
+   */
+  dropInFlight(): void {
     for (const books of this.#books.values()) books.cancelled += books.accepted - books.answered
   }
 
@@ -106,8 +109,7 @@ export class Ledger {
     const books = this.#books.get(key(id))
     if (!books || books.answered >= books.accepted) this.problems.push(`response without a request to answer: ${shown()}`)
     if (books) books.answered++
-    // The answer to a (repeated) handshake: the host drops what the view had in flight.
-    if (kind === 'result' && this.#methods.get(key(id)) === 'ui/initialize') this.bridgeClosed()
+    if (kind === 'result' && this.#methods.get(key(id)) === 'ui/initialize') this.dropInFlight()
   }
 
   /** Checks the final count, once nothing can be in flight any more (time advanced past every timeout). */

@@ -128,7 +128,7 @@ export async function runView({ config, steps }: ViewScenario, crashes: { count(
   view.on('close', (reason) => {
     effects++
     closeReason = reason
-    ledger.bridgeClosed()
+    ledger.dropInFlight()
   })
   const tool = (run: (args: Record<string, unknown>) => unknown) => (args: Record<string, unknown>) => {
     effects++
