@@ -67,7 +67,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
 } from '../protocol/index.js'
-import { describeThrown } from '../protocol/errors.js'
+import { describeThrown, toRpcError } from '../protocol/errors.js'
 import { cancelled, failure } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
@@ -217,13 +217,13 @@ export class ViewBridge {
       // Async, so that what a listener throws becomes a rejection like any other.
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
       this.stopAutoResize()
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      const error = failed && new BridgeError('DENIED', `Teardown error: ${describeThrown(failed.reason)}`)
       // A listener that closed the bridge (save, then close) ended the session, which answers
-      // nothing now; the host still waits for this answer, its whole teardown timeout without it.
-      // Only now, once every listener settled: another one may still be saving.
-      if ((signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id, result: {} })
-      for (const outcome of outcomes) {
-        if (outcome.status === 'rejected') throw new BridgeError('DENIED', `Teardown error: ${describeThrown(outcome.reason)}`)
-      }
+      // nothing now; the host still waits for this answer (a failed save included), its whole
+      // teardown timeout without it. Only now, once every listener settled: another may still be saving.
+      if ((signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id, ...(error ? { error: toRpcError(error) } : { result: {} }) })
+      if (error) throw error
       // Answered `{}`: the session answers a handler's non-object result that way.
     })
     // Only where it listens (server-side rendering's bridges hear nothing, and must not close each

@@ -86,6 +86,19 @@ describe('ViewBridge teardown', () => {
     })
   }
 
+  // A framework app whose store fails to save while the app unmounts: the host must learn of it.
+  it('answers a teardown error when one listener fails and another closes the bridge', async () => {
+    const view = await connected()
+    view.on('teardown', () => new Promise((_, reject) => setTimeout(() => reject(new Error('disk full')), 20)))
+    view.on('teardown', () => view.close('unmounted'))
+    host.send({ jsonrpc: '2.0', id: 78, method: 'ui/resource-teardown', params: {} })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await flush(host.pair)
+    const answers = host.received.filter((m) => m.id === 78)
+    expect(answers).toHaveLength(1)
+    expect(answers[0].error).toMatchObject({ code: -32000, message: expect.stringContaining('disk full') })
+  })
+
   // A framework app: a store saves on teardown, and the app unmounts (closing its bridge) on it too.
   it('answers a listener closing the bridge only once every other listener has saved', async () => {
     const view = await connected()
