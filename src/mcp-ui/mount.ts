@@ -9,7 +9,6 @@
 import { BridgeError } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
 import { mountApp, type MountAppOptions, type MountedApp } from '../host/mount-app.js'
-import { DEFAULT_RATE_LIMITS, createLimiter } from '../host/rate-limit.js'
 import { readMcpUiResource } from './resource.js'
 import { createMcpUiTransport, type McpUiEventType, type McpUiProtocol, type McpUiTransport } from './translator.js'
 
@@ -57,9 +56,6 @@ export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
   // bridge to report on: `mountApp` throws on a misconfigured proxy URL before it makes one.
   const resource = readMcpUiResource(options.resource, (note) => queueMicrotask(() => app?.bridge.warn('VARIANT', note)))
   const events = createEmitter<McpUiEvents>()
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
-  // The same budgets the bridge gives the view's own actions and notifications.
-  const allowed = { intent: createLimiter(limits.actions), notify: createLimiter(limits.notifications) }
   let translator: McpUiTransport | undefined
   let app: MountedApp | undefined
   app = mountApp({
@@ -68,13 +64,13 @@ export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
     wrapTransport(inner, frame) {
       if (resource.frameSize) [frame.style.width, frame.style.height] = resource.frameSize
       translator = createMcpUiTransport({
+        // The host's `limits` and `rateLimits`, as its bridge applies them.
+        ...options,
         frame: inner,
         legacy: resource.legacy,
         renderData: { ...resource.renderData, ...options.renderData },
         warn: (code, message) => app!.bridge.warn(code, message),
-        limits: options.limits,
         async onAction(type: McpUiEventType, payload) {
-          if (!allowed[type]()) throw new BridgeError('RATE_LIMITED', `${type}: rate limited`)
           const listeners = events.listeners(type)
           if (!listeners.length) throw new BridgeError('NOT_SUPPORTED', `${type}: no host handler`)
           // Each listener called, a throwing one as a rejection; the first answer wins.

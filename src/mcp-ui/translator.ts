@@ -8,7 +8,8 @@
  * `ui/open-link`, `ui-size-change` → `size-changed`), delivered to the bridge as if the view had
  * sent it: the bridge's gates (handshake, capability, rate limit, params, visibility, link schemes,
  * host handler) apply unchanged, because nothing here can call a host handler directly. `intent`
- * and `notify` have no MCP Apps request and go to `onAction` (host events, rate-limited there).
+ * and `notify` have no MCP Apps request and go to `onAction` (host events), within the host's
+ * `rateLimits`, as do the app's asks for render data.
  *
  * Which protocol the frame speaks is decided once, by whichever comes first: the frame's own
  * `ui/initialize` (MCP Apps; everything JSON-RPC passes through untouched), an MCP-UI message, or
@@ -23,6 +24,7 @@
  * again is what makes naive bridges send the tool data twice.
  */
 import {
+  BridgeError,
   INITIALIZE,
   INITIALIZED,
   LATEST_PROTOCOL_VERSION,
@@ -44,6 +46,7 @@ import {
   type RequestId,
   type Transport,
 } from '../protocol/index.js'
+import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from '../host/rate-limit.js'
 
 /** The protocol a frame speaks: legacy MCP-UI, or MCP Apps (JSON-RPC). */
 export type McpUiProtocol = 'mcp-ui' | 'mcp-apps'
@@ -68,6 +71,12 @@ export interface McpUiTransportOptions {
    * depth limit dropped.
    */
   limits?: Partial<MessageLimits>
+  /**
+   * The host's rate limits (the bridge's `rateLimits`): `intent` draws on the action budget,
+   * `notify` and the asks for render data (`ui-lifecycle-iframe-ready`, `ui-request-render-data`)
+   * on the notification budget, each its own bucket.
+   */
+  rateLimits?: Partial<RateLimits>
 }
 
 const READY = 'ui-lifecycle-iframe-ready'
@@ -114,6 +123,12 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   /** The app can receive: it spoke, or its document loaded. */
   let live = false
   let queued = false
+  // The budgets the bridge gives a view's actions and notifications: for `intent` and `notify`
+  // (refused over them), and for the asks for render data (dropped over it, like a message over
+  // the size limits): each answer copies the whole tool data to the frame, and a flood of asks
+  // must not make the host do that without end.
+  const rates = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
+  const allowed: Record<string, () => boolean> = { intent: createLimiter(rates.actions), notify: createLimiter(rates.notifications), [READY]: createLimiter(rates.notifications) }
 
   const post = (type: string, messageId?: RequestId, payload?: unknown) => {
     // Nothing after the bridge stopped listening: the frame may hold another document by then
@@ -156,24 +171,27 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   /** One MCP-UI action: acknowledged at once, answered when the bridge (or the host) settles it. */
   const action = async (type: string, payload: unknown, messageId: RequestId | undefined) => {
     if (messageId !== undefined) post('ui-message-received', messageId)
-    let answer: Answer
+    // What `ui-message-response` carries: the answer as `response`, or the error.
+    let response: { response: unknown } | { error: unknown }
     try {
       const field = FIELDS[type]!
       if (!isObject(payload) || typeof payload[field] !== 'string') invalid(`MCP-UI ${type}`, `payload.${field}`, 'a string')
-      answer = {
-        result: (await (type === 'tool'
+      // `intent` and `notify`; the bridge holds the others to its own budgets.
+      if (allowed[type]?.() === false) throw new BridgeError('RATE_LIMITED', `${type}: rate limited`)
+      response = {
+        response: await (type === 'tool'
           ? request(TOOLS_CALL, { name: payload.toolName, arguments: payload.params ?? {} })
           : type === 'prompt'
             ? request(MESSAGE, { role: 'user', content: [{ type: 'text', text: payload.prompt }] })
             : type === 'link'
               ? request(OPEN_LINK, { url: payload.url })
-              : options.onAction(type as McpUiEventType, payload))) as Record<string, unknown>,
+              : options.onAction(type as McpUiEventType, payload)),
       }
     } catch (error) {
       // A JSON-RPC error object from the bridge, or a BridgeError from here: the same wire form.
-      answer = { error: toRpcError(error) }
+      response = { error: toRpcError(error) }
     }
-    if (messageId !== undefined) post('ui-message-response', messageId, answer.error ? { error: answer.error } : { response: answer.result })
+    if (messageId !== undefined) post('ui-message-response', messageId, response)
   }
 
   const fromFrame = (data: unknown) => {
@@ -189,13 +207,13 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     // Anything else is another script's business (frames share postMessage). What the bridge does
     // to every JSON-RPC message is done here too: over the size or depth limits it is dropped, and
     // own `__proto__` keys are removed.
-    if (!KNOWN.includes(type) || inspectMessage(data, options.limits).problem) return
+    if (!KNOWN.includes(type) || inspectMessage(data, options.limits).problem || ((type === READY || type === REQUEST_RENDER_DATA) && !allowed[READY]!())) return
     if (!protocol) serveLegacy()
     const first = !live
     live = true
     if (type === READY) {
       if (protocol === 'mcp-ui') return push()
-      return warn('UNEXPECTED', `${READY} after ui/initialize: ignored`)
+      return warn('UNEXPECTED', `${READY} after ${INITIALIZE}: ignored`)
     }
     // An app that speaks without asking still gets what MCP-UI sends on load; one whose first word is
     // a request gets it too, after its answer: asked before its handshake was answered, the answer

@@ -67,6 +67,7 @@ export function setupLegacy(options: LegacySetupOptions = {}): LegacySetup {
     renderData: options.renderData,
     warn: (code, message) => void warnings.push({ code, message }),
     limits: options.host?.limits,
+    rateLimits: options.host?.rateLimits,
     onAction: async (type, payload) => {
       actions.push([type, payload])
       return options.onAction ? options.onAction(type, payload) : { handled: type }

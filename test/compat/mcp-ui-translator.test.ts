@@ -72,6 +72,21 @@ describe('an app served as MCP-UI', () => {
     expect(s.ofType('ui-lifecycle-iframe-render-data').map((m) => m.messageId)).toStrictEqual([undefined, 'rd-1'])
   })
 
+  it('answers render data requests within the host\'s notification budget: a flood cannot make the host copy the tool data without end', async () => {
+    const s = setupLegacy({ legacy: true, host: { rateLimits: { notifications: { burst: 3, perSecond: 0.001 } } } })
+    await s.settle()
+    for (let i = 0; i < 50; i++) s.post({ type: 'ui-request-render-data', messageId: `r${i}` })
+    await s.settle()
+    const sent = s.ofType('ui-lifecycle-iframe-render-data').length
+    expect(s.ofType('ui-lifecycle-iframe-render-data').flatMap((m) => m.messageId ?? [])).toStrictEqual(['r0', 'r1', 'r2'])
+    // Saying it is ready again and again draws on the same budget.
+    for (let i = 0; i < 10; i++) {
+      s.post({ type: 'ui-lifecycle-iframe-ready' })
+      await s.settle()
+    }
+    expect(s.ofType('ui-lifecycle-iframe-render-data')).toHaveLength(sent)
+  })
+
   it('decides from the first message when the resource did not say: an MCP-UI message', async () => {
     const s = setupLegacy()
     await s.settle()
