@@ -25,14 +25,16 @@ export interface BundleOptions {
   entry: { file: string } | { source: string }
   /** Packages left out of the bundle (for "excluding @modelcontextprotocol/sdk"). */
   external?: string[]
+  /** Minify (default true). Off only for diagnostics that need readable function names. */
+  minify?: boolean
 }
 
-export async function bundle({ entry, external = [] }: BundleOptions): Promise<Bundle> {
+export async function bundle({ entry, external = [], minify = true }: BundleOptions): Promise<Bundle> {
   const result = await build({
     ...('file' in entry ? { entryPoints: [join(BENCH_DIR, entry.file)] } : { stdin: { contents: entry.source, resolveDir: BENCH_DIR, loader: 'ts' as const } }),
     absWorkingDir: ROOT_DIR,
     bundle: true,
-    minify: true,
+    minify,
     format: 'iife',
     platform: 'browser',
     target: 'es2022',

@@ -7,10 +7,10 @@ import { MUTE_DEBUG } from '../impl/fixtures.js'
 import { IMPLEMENTATIONS } from '../impl/ports.js'
 import { bundle } from './build.js'
 
-export async function buildPageFiles(): Promise<Record<string, string>> {
+export async function buildPageFiles({ minify = true }: { minify?: boolean } = {}): Promise<Record<string, string>> {
   const files: Record<string, string> = {
     '/': `<!doctype html><html><head><meta charset="utf-8"><title>bench host</title>${MUTE_DEBUG}</head><body><script src="/host.js"></script></body></html>`,
-    '/host.js': (await bundle({ entry: { file: 'page/host-entry.ts' } })).code,
+    '/host.js': (await bundle({ entry: { file: 'page/host-entry.ts' }, minify })).code,
   }
   for (const impl of IMPLEMENTATIONS) {
     const source = `import { runView } from './page/view-driver.js'\nimport { createViewPort } from './impl/${impl}/view.js'\nrunView(createViewPort())\n`
