@@ -72,9 +72,13 @@ export interface HostAdapter {
   /** The host under test, as reports name it (e.g. `"acme chat 3.2 (HostBridge)"`). */
   name: string
   /**
-   * Requirements this host cannot be judged on, each with the reason, printed as a NOT APPLICABLE
-   * verdict (for example a sandbox requirement when the frame is built by the adapter rather than
-   * by the host under test). The checks still run; their verdicts are replaced.
+   * Requirements this host cannot be judged on, each with the reason (for example a sandbox
+   * requirement when the frame is built by the adapter rather than by the host under test). The
+   * checks still run, and the report keeps what they observed beside the declaration
+   * (`ReportEntry.declared`). A requirement the catalogue marks `appliesTo` (it binds only some
+   * hosts, such as `host-web-proxy`) is then NOT APPLICABLE whatever was observed; any other one
+   * binds every host, so it is NOT APPLICABLE only when the kit did not see it fail: an observed
+   * FAIL stays a FAIL.
    */
   notApplicable?: Record<string, string>
   /** Mounts one view with the host under test. Called once per session, each time in a fresh page. */

@@ -15,7 +15,7 @@
 export { runHostConformance, runViewConformance, type HostConformanceOptions, type ViewConformanceOptions } from './run.js'
 export { startConformanceEnvironment, type ConformanceEnvironment, type EnvironmentOptions } from './runtime/environment.js'
 export { REQUIREMENTS, CATEGORIES, SECTION, requirement, checkedRequirements, type Requirement, type Category, type Level, type Subject } from './requirements/index.js'
-export type { ConformanceReport, ReportEntry } from './report/report.js'
+export type { ConformanceReport, ReportEntry, Declaration } from './report/report.js'
 export { formatTable } from './report/table.js'
 export { toMarkdown } from './report/markdown.js'
 export { writeReports, type WrittenReports } from './report/write.js'

@@ -1,7 +1,8 @@
 /**
  * Putting verdicts into a report: one verdict per checked requirement, no more, no less; what an
- * implementation declares not applicable replaces the verdict, with its reason; the table and
- * the Markdown show every verdict and its evidence.
+ * implementation declares not applicable keeps the verdict the kit observed, and cannot hide a
+ * failure of a requirement that binds every host; the table and the Markdown show every verdict
+ * and its evidence.
  */
 import { describe, expect, it } from 'vitest'
 import { checkedRequirements, formatTable, toMarkdown, type Category } from '../../src/conformance/index.js'
@@ -19,7 +20,7 @@ describe('conformance reports', () => {
       ['host-visibility-default', 'PASS', 'MUST'],
       ['host-visibility-enforced', 'FAIL', 'MUST'],
     ])
-    expect(report.summary).toEqual({ pass: 1, fail: 1, notApplicable: 0, failedMust: 1 })
+    expect(report.summary).toEqual({ pass: 1, fail: 1, notApplicable: 0, failedMust: 1, declared: 0, declaredFailing: 0 })
   })
 
   it('refuses a missing, duplicate or unknown verdict: a kit bug never becomes a silent gap', () => {
@@ -28,10 +29,40 @@ describe('conformance reports', () => {
     expect(() => assembleReport({ ...base, verdicts: [...verdicts, pass('host-teleport', 'x')] })).toThrow(/unknown requirements host-teleport/)
   })
 
-  it('replaces a declared verdict by NOT APPLICABLE with the reason, and refuses a declaration of an unknown id', () => {
-    const report = assembleReport({ ...base, verdicts, declared: { 'host-visibility-enforced': 'this host has no server' } })
-    expect(report.results[1]).toMatchObject({ status: 'NOT APPLICABLE', evidence: ['declared by the implementation: this host has no server'] })
+  it('keeps the observed verdict of a declared requirement: a PASS becomes NOT APPLICABLE, a FAIL stays a FAIL', () => {
+    const withdrawn = assembleReport({ ...base, verdicts, declared: { 'host-visibility-default': 'this host has no server' } })
+    expect(withdrawn.results[0]).toMatchObject({
+      status: 'NOT APPLICABLE',
+      declared: { reason: 'this host has no server', observed: 'PASS' },
+      evidence: ['declared not applicable by the implementation: this host has no server', 'observed PASS: kit_default ran'],
+    })
+    const hidden = assembleReport({ ...base, verdicts, declared: { 'host-visibility-enforced': 'this host has no server' } })
+    expect(hidden.results[1]).toMatchObject({ status: 'FAIL', declared: { reason: 'this host has no server', observed: 'FAIL' } })
+    expect(hidden.results[1]!.evidence).toEqual([
+      'declared not applicable by the implementation, refused: this requirement binds every host, and a declaration cannot hide a failure (reason given: this host has no server)',
+      'observed FAIL: kit_model_only reached the server',
+      'second line',
+    ])
+    expect(hidden.summary).toMatchObject({ fail: 1, failedMust: 1, notApplicable: 0, declared: 1, declaredFailing: 1 })
+    expect(formatTable(hidden)).toContain('Declared not applicable by the implementation: 1; observed failing anyway: host-visibility-enforced (reported FAIL).')
     expect(() => assembleReport({ ...base, verdicts, declared: { 'view-ping': 'x' } })).toThrow(/not a host requirement/)
+  })
+
+  it('takes the declaration of a requirement that binds only some hosts, and shows a failure the kit observed anyway', () => {
+    const sandbox = checkedRequirements('host').filter((entry) => entry.category === 'sandbox')
+    const observed = sandbox.map((entry) => (entry.id === 'host-web-proxy' ? fail(entry.id, 'no sandbox proxy', 'second line') : pass(entry.id, 'fine')))
+    const report = assembleReport({ ...base, categories: ['sandbox'], verdicts: observed, declared: { 'host-web-proxy': 'a desktop host' } })
+    const proxy = report.results.find((result) => result.id === 'host-web-proxy')
+    expect(proxy).toMatchObject({
+      status: 'NOT APPLICABLE',
+      declared: { reason: 'a desktop host', observed: 'FAIL' },
+      evidence: ['declared not applicable by the implementation (it binds web hosts (a host running in a web page) only): a desktop host', 'observed FAIL: no sandbox proxy', 'second line'],
+    })
+    expect(report.summary).toMatchObject({ fail: 0, notApplicable: 1, declared: 1, declaredFailing: 1 })
+    const table = formatTable(report)
+    expect(table).toMatch(/^NOT APPLICABLE +MUST +host-web-proxy +declared not applicable.*\n +observed FAIL: no sandbox proxy\n +second line$/m)
+    expect(table).toContain('observed failing anyway: host-web-proxy (reported NOT APPLICABLE)')
+    expect(toMarkdown(report)).toContain('| `host-web-proxy` | MUST | **NOT APPLICABLE** (declared not applicable; observed FAIL) |')
   })
 
   it('prints every verdict, and all the evidence of a failure, in the table and the Markdown', () => {

@@ -5,6 +5,9 @@
 import { LATEST_PROTOCOL_VERSION } from '../../protocol/index.js'
 import { checkedRequirements, type Category, type Level, type Requirement } from '../requirements/index.js'
 import type { Status, Verdict } from '../verdict.js'
+import { applyDeclaration, type Declaration } from './declared.js'
+
+export type { Declaration } from './declared.js'
 
 export interface ReportEntry {
   id: string
@@ -15,6 +18,11 @@ export interface ReportEntry {
   reading?: string
   status: Status
   evidence: string[]
+  /**
+   * Set when the implementation declared the requirement not applicable: its reason and what the
+   * kit observed anyway (the observed evidence follows the declaration in `evidence`).
+   */
+  declared?: Declaration
 }
 
 export interface ConformanceReport {
@@ -27,7 +35,16 @@ export interface ConformanceReport {
   startedAt: string
   durationMs: number
   results: ReportEntry[]
-  summary: { pass: number; fail: number; notApplicable: number; failedMust: number }
+  summary: {
+    pass: number
+    fail: number
+    notApplicable: number
+    failedMust: number
+    /** Requirements the implementation declared not applicable (whatever their status). */
+    declared: number
+    /** Of those, the ones the kit observed failing: reported FAIL, or NOT APPLICABLE for a requirement that binds only some implementations. */
+    declaredFailing: number
+  }
 }
 
 export interface AssembleOptions {
@@ -36,7 +53,7 @@ export interface AssembleOptions {
   version: string
   categories: Category[]
   verdicts: Verdict[]
-  /** Requirement ids the implementation declared NOT APPLICABLE, with the reason. */
+  /** Requirement ids the implementation declared NOT APPLICABLE, with the reason (see `./declared.ts` for what that does). */
   declared?: Record<string, string>
   startedAt: number
 }
@@ -61,8 +78,7 @@ export function assembleReport(options: AssembleOptions): ConformanceReport {
     if (!verdict) throw new Error(`Conformance kit bug: no verdict for ${requirement.id}`)
     byId.delete(requirement.id)
     const reason = options.declared?.[requirement.id]
-    const decided = reason === undefined ? verdict : { ...verdict, status: 'NOT APPLICABLE' as const, evidence: [`declared by the implementation: ${reason}`] }
-    return entry(requirement, decided)
+    return entry(requirement, reason === undefined ? verdict : applyDeclaration(requirement, verdict, reason))
   })
   const stray = [...byId.keys()].filter((id) => !checkedRequirements(options.subject).some((entry) => entry.id === id))
   if (stray.length) throw new Error(`Conformance kit bug: verdicts for unknown requirements ${stray.join(', ')}`)
@@ -80,11 +96,13 @@ export function assembleReport(options: AssembleOptions): ConformanceReport {
       fail: count('FAIL'),
       notApplicable: count('NOT APPLICABLE'),
       failedMust: results.filter((result) => result.status === 'FAIL' && result.level === 'MUST').length,
+      declared: results.filter((result) => result.declared).length,
+      declaredFailing: results.filter((result) => result.declared?.observed === 'FAIL').length,
     },
   }
 }
 
-function entry(requirement: Requirement, verdict: Verdict): ReportEntry {
+function entry(requirement: Requirement, verdict: Pick<Verdict, 'status' | 'evidence'> & { declared?: Declaration }): ReportEntry {
   return {
     id: requirement.id,
     level: requirement.level,
@@ -94,5 +112,6 @@ function entry(requirement: Requirement, verdict: Verdict): ReportEntry {
     ...(requirement.reading && { reading: requirement.reading }),
     status: verdict.status,
     evidence: verdict.evidence.length ? verdict.evidence : ['(no evidence recorded)'],
+    ...(verdict.declared && { declared: verdict.declared }),
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The console table: one line per requirement (status, level, id), its first line of evidence
- * indented below, then the summary.
+ * indented below, then the summary and what the implementation declared not applicable.
  */
+import { declaredSummary } from './declared.js'
 import type { ConformanceReport } from './report.js'
 
 const WIDTH = 110
@@ -21,10 +22,12 @@ export function formatTable(report: ConformanceReport): string {
     const [first = '', ...rest] = result.evidence
     const prefix = `${result.status.padEnd(statusWidth)}  ${result.level.padEnd(6)}  ${result.id.padEnd(idWidth)}  `
     lines.push(prefix + cut(first, Math.max(WIDTH - prefix.length, 40)))
-    // A failure shows all its evidence: that is what the reader needs to act on it.
-    if (result.status === 'FAIL') for (const line of rest) lines.push(`${' '.repeat(prefix.length)}${cut(line, Math.max(WIDTH - prefix.length, 40))}`)
+    // A failure shows all its evidence, and so does a declaration the kit saw fail: the reader needs it to act.
+    if (result.status === 'FAIL' || result.declared?.observed === 'FAIL') for (const line of rest) lines.push(`${' '.repeat(prefix.length)}${cut(line, Math.max(WIDTH - prefix.length, 40))}`)
   }
   const { pass, fail, notApplicable, failedMust } = report.summary
   lines.push('', `${pass} PASS, ${fail} FAIL (${failedMust} of them MUST), ${notApplicable} NOT APPLICABLE — ${(report.durationMs / 1000).toFixed(1)} s`)
+  const declared = declaredSummary(report)
+  if (declared) lines.push(declared)
   return lines.join('\n')
 }

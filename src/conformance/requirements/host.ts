@@ -285,6 +285,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     category: 'sandbox',
     items: [27],
     section: SECTION.sandboxProxy,
+    appliesTo: 'web hosts (a host running in a web page)',
     text: 'A web host puts the view behind a sandbox proxy (an intermediate frame).',
   }),
   host({

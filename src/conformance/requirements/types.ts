@@ -56,6 +56,13 @@ export interface Requirement {
   items: number[]
   /** Set when the rule is the project's reading (PROTOCOL.md section A) of something the spec leaves open. */
   reading?: string
+  /**
+   * Set when the rule binds only some implementations, on a condition the kit cannot observe
+   * (for example "web hosts only"): the condition. Only such a requirement may be declared not
+   * applicable whatever the kit observed; every other one binds every implementation, and a
+   * declaration cannot hide its failure.
+   */
+  appliesTo?: string
   /** The driver group that judges it; absent when the kit does not check it. */
   category?: Category
   /** Why the kit does not check it (only for requirements without `category`). */

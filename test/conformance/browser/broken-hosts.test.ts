@@ -76,6 +76,14 @@ describe('the host checks fail on broken hosts', () => {
     }
   })
 
+  it('a host that declares a requirement binding every host not applicable still fails it, the declaration noted', async () => {
+    const adapter = join(import.meta.dirname, '..', 'variants', 'declares-visibility-away.ts')
+    const report = await runHostConformance({ environment: env(), adapter, categories: ['visibility'], alias: SHIPPED })
+    expect(failed(report), explain(report)).toEqual(['host-visibility-enforced'])
+    expect(verdict(report, 'host-visibility-enforced')?.declared).toEqual({ reason: 'our tools are all safe to call', observed: 'FAIL' })
+    expect(report.summary).toMatchObject({ declared: 1, declaredFailing: 1 })
+  })
+
   it('tool-data: a host that holds a premature result until the input (protocol order), then refuses the late cancellation, passes', async () => {
     const report = await runHostConformance({ environment: env(), adapter: ADAPTER, adapterOptions: { holdEarlyResult: true }, categories: ['tool-data'], alias: SHIPPED })
     expect(failed(report), explain(report)).toEqual([])
