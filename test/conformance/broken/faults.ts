@@ -14,6 +14,7 @@ export const HOST_FAULTS = {
   capabilities: 'serves everything while advertising only what it was asked to',
   'version-capabilities': 'refuses an unknown protocol version, and serves everything while advertising only what it was asked to',
   'silent-gating': 'never answers a request whose capability it did not advertise',
+  'late-gated-effect': 'refuses ui/open-link and sampling/createMessage it did not advertise, then acts on them anyway 600 ms later',
   'refuses-initialize': 'refuses ui/initialize when asked to advertise nothing',
   actions: 'answers success to open-link and message without doing anything',
   'display-mode': 'answers ui/request-display-mode without a mode',

@@ -54,6 +54,10 @@ const advertiseAsked = (options: HostMountOptions) => (message: Message): Messag
 
 const isInitialize = (data: Message) => data.method === 'ui/initialize'
 
+/** 'late-gated-effect': what it does late for each request it refused, and how late (past the kit's old ping + 150 ms window). */
+const LATE_EFFECT: Record<string, 'openLink' | 'sampling'> = { 'ui/open-link': 'openLink', 'sampling/createMessage': 'sampling' }
+const LATE_MS = 600
+
 export function transportFor(fault: HostFault | undefined, frame: Transport, post: (message: unknown) => void, context: () => McpUiHostContext, options: HostMountOptions): Transport {
   switch (fault) {
     case 'handshake': {
@@ -80,6 +84,13 @@ export function transportFor(fault: HostFault | undefined, frame: Transport, pos
       return refusing(frame, (message) => [message], (data) => (isInitialize(data) && !Object.keys(options.capabilities).length ? 'Nothing to offer this view' : undefined))
     case 'silent-gating':
       return faulty(frame, (message) => [message], (data) => !(data.method && GATED[data.method] && !(GATED[data.method]! in options.capabilities)))
+    case 'late-gated-effect':
+      // The bridge refuses what was not advertised; the host's queued action runs anyway.
+      return faulty(frame, (message) => [message], (data) => {
+        const kind = data.method && LATE_EFFECT[data.method]
+        if (kind && !(GATED[data.method!]! in options.capabilities)) setTimeout(() => options.effects.report(kind, data.params), LATE_MS)
+        return true
+      })
     case 'display-mode':
       return faulty(frame, (message) => (message.result && 'mode' in message.result ? [{ ...message, result: {} }] : [message]))
     case 'rpc':

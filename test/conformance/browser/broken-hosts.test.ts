@@ -17,8 +17,8 @@ const PROXY_DIR = join(import.meta.dirname, '..', 'broken', 'proxy')
 const SPOOFABLE_PROXY_DIR = join(import.meta.dirname, '..', 'broken', 'spoofable-proxy')
 const proxy = { html: readFileSync(join(PROXY_DIR, 'proxy.html'), 'utf8') }
 
-/** Every fault but 'refuses-initialize', which has its own test below. */
-const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize'>, { category: Category; fails: string[] }> = {
+/** Every fault but 'refuses-initialize' and 'late-gated-effect', which have their own tests below. */
+const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-effect'>, { category: Category; fails: string[] }> = {
   handshake: { category: 'handshake', fails: ['host-initialize-result', 'host-protocol-version'] },
   ordering: { category: 'ordering', fails: ['host-nothing-before-initialized'] },
   'tool-data': { category: 'tool-data', fails: ['host-tool-input-once'] },
@@ -82,6 +82,15 @@ describe('the host checks fail on broken hosts', () => {
     expect(failed(report), explain(report)).toEqual(['host-visibility-enforced'])
     expect(verdict(report, 'host-visibility-enforced')?.declared).toEqual({ reason: 'our tools are all safe to call', observed: 'FAIL' })
     expect(report.summary).toMatchObject({ declared: 1, declaredFailing: 1 })
+  })
+
+  it('capabilities: a side effect that comes late is tied to the request that caused it, even the last one', async () => {
+    const report = await runHostConformance({ environment: env(), adapter: ADAPTER, adapterOptions: { fault: 'late-gated-effect' }, categories: ['capabilities'], alias: SHIPPED })
+    expect(failed(report), explain(report)).toEqual(['host-capability-gating'])
+    const problems = verdict(report, 'host-capability-gating')!.evidence.filter((line) => line.includes(' caused: '))
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toMatch(/^ui\/open-link without openLinks caused: effect \{"kind":"openLink"/)
+    expect(problems[1]).toMatch(/^sampling\/createMessage without sampling caused: effect \{"kind":"sampling"/)
   })
 
   it('tool-data: a host that holds a premature result until the input (protocol order), then refuses the late cancellation, passes', async () => {
