@@ -183,8 +183,9 @@ export class HostBridge {
         onGone: () => this.close('frame removed'),
       })
     const session = (this.#session = new Session({
+      // The bridge's options pass through for `timeoutMs`, the one the session shares with it.
+      ...options,
       transport,
-      timeoutMs: options.timeoutMs,
       inspect: (data) => inspectMessage(data, options.limits),
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
@@ -364,7 +365,8 @@ export class HostBridge {
    */
   teardown(reason = 'removed by the host'): Promise<void> {
     return (this.#teardown ??= (async () => {
-      if (this.#initialized && !this.closed) {
+      // A bridge closed meanwhile needs no check: its request rejects with `CLOSED`, not reported below.
+      if (this.#initialized) {
         try {
           await this.#session.request(RESOURCE_TEARDOWN, { reason }, { timeoutMs: this.#options.teardownTimeoutMs ?? TEARDOWN_TIMEOUT_MS })
         } catch (error) {
