@@ -22,24 +22,22 @@ export interface SessionOptions extends SessionCoreOptions {
 }
 
 export class Session extends SessionCore {
-  readonly #inspect: SessionOptions['inspect']
-  readonly #trace: SessionOptions['onTrace']
+  readonly #options: SessionOptions
 
   constructor(options: SessionOptions) {
     super(options)
-    this.#inspect = options.inspect
-    this.#trace = options.onTrace
+    this.#options = options
   }
 
   protected override send(message: JsonRpcMessage): void {
     super.send(message)
-    this.#trace?.('out', message)
+    this.#options.onTrace?.('out', message)
   }
 
   protected override receive(data: unknown): void {
     // Other scripts' messages are not ours to inspect or trace.
     if (!isJsonRpc(data)) return
-    const { problem, stripped } = this.#inspect?.(data) ?? {}
+    const { problem, stripped } = this.#options.inspect?.(data) ?? {}
     if (problem) {
       // Answered (a request, even a malformed one) or settled (only a response may settle one
       // of ours) as a malformed message, without the data. Only its `id` and whether it has a
@@ -48,7 +46,7 @@ export class Session extends SessionCore {
       return this.refuse(`Message ${problem}`, 'TOO_LARGE', undefined, id, Object.hasOwn(data, 'method') ? RPC_INVALID_REQUEST : undefined)
     }
     if (stripped) this.warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
-    this.#trace?.('in', data as unknown as JsonRpcMessage)
+    this.#options.onTrace?.('in', data as unknown as JsonRpcMessage)
     super.receive(data)
   }
 }
