@@ -45,8 +45,7 @@ export function createLimiter(limit: RateLimit): () => boolean {
     const time = performance.now()
     tokens = Math.min(limit.burst, tokens + ((time - last) / 1000) * limit.perSecond)
     last = time
-    if (tokens < 1) return false
-    tokens--
-    return true
+    // Takes a token when there is a whole one.
+    return tokens >= 1 && !!tokens--
   }
 }
