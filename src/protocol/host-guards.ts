@@ -11,6 +11,7 @@
 import { BridgeError } from './errors.js'
 import { DISPLAY_MODES, contentBlocks, objectOrJson, present, type Note } from './guards.js'
 import { isObject } from './jsonrpc.js'
+import { DOWNLOAD_FILE, INITIALIZE, LOGGING_MESSAGE, MESSAGE, OPEN_LINK, REQUEST_DISPLAY_MODE, RESOURCES_READ, SAMPLING_CREATE_MESSAGE, TOOLS_LIST, UPDATE_MODEL_CONTEXT } from './methods.js'
 import type { CreateMessageParams, ListToolsResult, LoggingLevel, LoggingMessageParams, PaginatedParams, ReadResourceParams } from './mcp-types.js'
 import type {
   McpUiDownloadFileParams,
@@ -88,7 +89,7 @@ function validate<T>(where: string, params: Params, spec: Record<string, Check>)
 
 /** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
 export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
-  const where = 'ui/initialize params'
+  const where = `${INITIALIZE} params`
   const read: Params = { ...params }
   // The spec's transport example names these as MCP's `initialize` does: accepted, and noted.
   for (const [field, variant] of [['appInfo', 'clientInfo'], ['appCapabilities', 'capabilities']] as const) {
@@ -126,41 +127,41 @@ export function readSizeChanged(params: Params): McpUiSizeChangedParams {
 
 /** `ui/message`: role `user` only; content as an array or a single block (noted). */
 export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
-  const where = 'ui/message params'
+  const where = `${MESSAGE} params`
   validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
   return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
 }
 
 /** `ui/update-model-context`: content optional; `structuredContent` may arrive double-encoded (noted). */
 export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
-  const where = 'ui/update-model-context params'
+  const where = `${UPDATE_MODEL_CONTEXT} params`
   const content = params.content === undefined ? undefined : contentBlocks(where, params.content, note)
   const structuredContent = objectOrJson(where, 'structuredContent', params.structuredContent, note)
   return { ...params, ...(content && { content }), ...(structuredContent && { structuredContent }) }
 }
 
 export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
-  return validate('ui/open-link params', params, { url: NON_EMPTY_STRING })
+  return validate(`${OPEN_LINK} params`, params, { url: NON_EMPTY_STRING })
 }
 
 export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
-  return validate('ui/download-file params', params, { contents: list(DOWNLOAD_ITEM, true) })
+  return validate(`${DOWNLOAD_FILE} params`, params, { contents: list(DOWNLOAD_ITEM, true) })
 }
 
 export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
-  return validate('ui/request-display-mode params', params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
+  return validate(`${REQUEST_DISPLAY_MODE} params`, params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
 }
 
 /** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
 export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
-  const where = 'notifications/message params'
+  const where = `${LOGGING_MESSAGE} params`
   validate(where, params, { level: oneOf(LOGGING_LEVELS, 'an MCP logging level'), logger: optional(STRING) })
   if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
   return params as LoggingMessageParams
 }
 
 export function readReadResourceParams(params: Params): ReadResourceParams {
-  return validate('resources/read params', params, { uri: NON_EMPTY_STRING })
+  return validate(`${RESOURCES_READ} params`, params, { uri: NON_EMPTY_STRING })
 }
 
 /** Params of a paginated list request (`resources/list`, …): an optional string `cursor`. */
@@ -169,7 +170,7 @@ export function readPaginatedParams(params: Params, method: string): PaginatedPa
 }
 
 export function readCreateMessageParams(params: Params): CreateMessageParams {
-  return validate('sampling/createMessage params', params, {
+  return validate(`${SAMPLING_CREATE_MESSAGE} params`, params, {
     messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
     maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
     tools: optional(list()),
@@ -178,5 +179,5 @@ export function readCreateMessageParams(params: Params): CreateMessageParams {
 
 /** The result of `tools/list` sent to the view's own tools. */
 export function readListToolsResult(value: Params): ListToolsResult {
-  return validate('tools/list result', value, { tools: list(fields({ name: STRING })) })
+  return validate(`${TOOLS_LIST} result`, value, { tools: list(fields({ name: STRING })) })
 }
