@@ -90,9 +90,8 @@ let nextId = 1
 export const resetRequestIds = (): void => void (nextId = 1)
 
 export class SessionCore {
-  readonly #transport: Transport
-  readonly #timeoutMs: number
-  readonly #onWarning: SessionCoreOptions['onWarning']
+  /** Read where used: the transport, each request's default timeout, the warning hook. */
+  readonly #options: SessionCoreOptions
   readonly #requestHandlers: Handlers<RequestHandler> = new Map()
   readonly #notificationHandlers: Handlers<NotificationHandler> = new Map()
   readonly #pending = new Map<RequestId, Pending>()
@@ -122,10 +121,8 @@ export class SessionCore {
   readonly #clock = performance
 
   constructor(options: SessionCoreOptions) {
-    this.#transport = options.transport
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-    this.#onWarning = options.onWarning
-    this.#unlisten = this.#transport.listen((data) => {
+    this.#options = options
+    this.#unlisten = options.transport.listen((data) => {
       // Last line of defence: nothing thrown by a handler or a check escapes the listener.
       if (!this.#closed) this.#try(() => this.receive(data), 'MALFORMED', 'Handling', data)
     })
@@ -152,7 +149,7 @@ export class SessionCore {
   }
 
   /** Sends a request and resolves with the peer's result object. */
-  request(method: string, params: Record<string, unknown> = {}, { signal, timeoutMs = this.#timeoutMs, onprogress }: RequestOptions = {}): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown> = {}, { signal, timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS, onprogress }: RequestOptions = {}): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       if (this.#closed) throw failure('CLOSED', method, 'closed')
       if (signal?.aborted) throw cancelled(method, signal.reason)
@@ -228,7 +225,7 @@ export class SessionCore {
    */
   warn(code: BridgeWarningCode, message: string, data?: unknown): void {
     try {
-      this.#onWarning?.({ code, message, ...(data !== undefined && { data }) })
+      this.#options.onWarning?.({ code, message, ...(data !== undefined && { data }) })
     } catch {
       // A throwing warning hook must not break message handling.
     }
@@ -236,7 +233,7 @@ export class SessionCore {
 
   /** Hands one message to the transport; may throw (a value structured clone cannot copy). */
   protected send(message: JsonRpcMessage): void {
-    this.#transport.send(message)
+    this.#options.transport.send(message)
   }
 
   /** Acts on one incoming value; a subclass may look at it first. */
