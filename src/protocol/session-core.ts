@@ -98,9 +98,47 @@ export class SessionCore {
   /** Incoming requests being handled, by id, so the peer can cancel them. */
   readonly #inFlight = new Map<RequestId, AbortController>()
   readonly #unlisten: () => void
-  /** Where each incoming message goes (see `route`), built once. */
+  /**
+   * Where each incoming message goes (see `route`), built once. A request is served here, its
+   * route's body (a method beside it would only be called from this one place).
+   */
   readonly #routes: Routes<void> = {
-    request: (id, method, params) => this.#request(id, method, params),
+    request: (id, method, params) => {
+      if (this.#duplicate(id, method)) return
+      // `ping` has a built-in answer for as long as no handler of its own is registered.
+      const handler = this.#requestHandlers.get(method) ?? (method === PING ? () => ({}) : undefined)
+      if (!handler) return this.#reply(id, { error: { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` } })
+      const controller = new AbortController()
+      const { signal } = controller
+      this.#inFlight.set(id, controller)
+      const meta = params._meta
+      const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+      const after: Array<() => void> = []
+      const finish = (result: unknown, failed?: boolean) => {
+        // Answered once; not at all once dropped by `abortIncoming()` (or `close()`).
+        if (this.#inFlight.get(id) !== controller) return
+        this.#inFlight.delete(id)
+        if (signal.aborted) return
+        this.#reply(id, failed ? { error: toRpcError(result) } : { result: isObject(result) ? result : {} })
+        for (const action of after) this.#try(action, 'LISTENER', 'afterResponse')
+      }
+      try {
+        const outcome = handler(params, {
+          id,
+          signal,
+          progressToken,
+          sendProgress: (progress) => {
+            if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
+          },
+          afterResponse: (action) => void after.push(action),
+        })
+        if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
+          ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
+        } else finish(outcome)
+      } catch (error) {
+        finish(error, true)
+      }
+    },
     notification: (method, params) => this.#notification(method, params),
     result: (id, result, data) => this.#answer(id, result, data),
     error: (id, error, data) => this.#answer(id, fromRpcError(error), data),
@@ -320,43 +358,6 @@ export class SessionCore {
     const handler = this.#notificationHandlers.get(method)
     if (handler) handler(params)
     else this.warn('UNEXPECTED', `${method}: ignored`)
-  }
-
-  #request(id: RequestId, method: string, params: Record<string, unknown>): void {
-    if (this.#duplicate(id, method)) return
-    // `ping` has a built-in answer for as long as no handler of its own is registered.
-    const handler = this.#requestHandlers.get(method) ?? (method === PING ? () => ({}) : undefined)
-    if (!handler) return this.#reply(id, { error: { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` } })
-    const controller = new AbortController()
-    const { signal } = controller
-    this.#inFlight.set(id, controller)
-    const meta = params._meta
-    const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
-    const after: Array<() => void> = []
-    const finish = (result: unknown, failed?: boolean) => {
-      // Answered once; not at all once dropped by `abortIncoming()` (or `close()`).
-      if (this.#inFlight.get(id) !== controller) return
-      this.#inFlight.delete(id)
-      if (signal.aborted) return
-      this.#reply(id, failed ? { error: toRpcError(result) } : { result: isObject(result) ? result : {} })
-      for (const action of after) this.#try(action, 'LISTENER', 'afterResponse')
-    }
-    try {
-      const outcome = handler(params, {
-        id,
-        signal,
-        progressToken,
-        sendProgress: (progress) => {
-          if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
-        },
-        afterResponse: (action) => void after.push(action),
-      })
-      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
-        ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
-      } else finish(outcome)
-    } catch (error) {
-      finish(error, true)
-    }
   }
 
   /**
