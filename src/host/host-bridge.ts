@@ -191,8 +191,9 @@ export class HostBridge {
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
     try {
-      session.handle(INITIALIZE, (params, context) => this.#initialize(params, context))
-      session.on(INITIALIZED, () => this.#onInitialized())
+      // Both are arrow fields, bound to the bridge: registered as they are, with no wrapper.
+      session.handle(INITIALIZE, this.#initialize)
+      session.on(INITIALIZED, this.#onInitialized)
       serveViewRequests(session, options, this, this.#note, this.#events)
     } catch (error) {
       // The session already listens: options that fail here must not leave the frame bridged for good.
@@ -404,7 +405,7 @@ export class HostBridge {
     return mode === 'inline' || (this.appCapabilities?.availableDisplayModes?.includes(mode) ?? true)
   }
 
-  #initialize(params: Record<string, unknown>, { afterResponse }: RequestContext) {
+  readonly #initialize = (params: Record<string, unknown>, { afterResponse }: RequestContext) => {
     const request = readInitializeParams(params, this.#note)
     if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
     // A view re-created in its frame numbers its requests from the start again: the old one's still
@@ -432,7 +433,7 @@ export class HostBridge {
     }
   }
 
-  #onInitialized(): void {
+  readonly #onInitialized = (): void => {
     if (!this.#app) return this.#note(`${INITIALIZED} before ${INITIALIZE}: ignored`, 'UNEXPECTED')
     if (this.#initialized) return this.#note(`${INITIALIZED}: repeated: ignored`, 'UNEXPECTED')
     this.#initialized = true
