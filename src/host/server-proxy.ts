@@ -5,6 +5,7 @@
  * and only tools of this client's server. Unknown tools fail closed.
  */
 import { BridgeError, isCallableByApp, isTool, type CallToolParams, type PaginatedParams, type ReadResourceParams, type Tool } from '../protocol/index.js'
+import { failure } from '../protocol/session-core.js'
 
 /** Per-call options the MCP SDK's `Client` accepts. */
 export interface McpRequestOptions {
@@ -126,7 +127,7 @@ export class ToolDirectory {
 
 /** Throws `CLOSED` when an SDK `Client`'s connection is gone: it has no transport then. */
 function assertConnected(client: Pick<McpClient, 'transport'>, method: string): void {
-  if ('transport' in client && client.transport === undefined) throw new BridgeError('CLOSED', `${method}: connection closed`)
+  if ('transport' in client && client.transport === undefined) throw failure('CLOSED', method, 'connection closed')
 }
 
 function callable(name: string, tool: Tool | undefined): Tool {
