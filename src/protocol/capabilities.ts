@@ -39,9 +39,9 @@ export const HOST_CAPABILITY_FOR: Readonly<Record<string, keyof McpUiHostCapabil
  */
 export function hostAllows(capabilities: McpUiHostCapabilities | undefined, method: string, params?: { tools?: unknown; toolChoice?: unknown }): boolean {
   const key = HOST_CAPABILITY_FOR[method]
-  if (key === undefined) return true
-  const capability = capabilities?.[key]
-  return isObject(capability) && (key !== 'sampling' || (params?.tools ?? params?.toolChoice) === undefined || isObject(capability.tools))
+  const capability = key && capabilities?.[key]
+  // No key: an ungated method.
+  return !key || (isObject(capability) && (key !== 'sampling' || (params?.tools ?? params?.toolChoice) === undefined || isObject(capability.tools)))
 }
 
 /** True when the view declared tools, so the host may send it `tools/call` and `tools/list`. */
