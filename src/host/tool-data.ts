@@ -51,7 +51,7 @@ export function createToolData(send: (method: string, params: Record<string, unk
       return phase
     },
     open() {
-      produced.forEach(({ method, params }) => send(method, params))
+      for (const { method, params } of produced) send(method, params)
     },
     next(method, params) {
       const [to, after] = STEPS[method]!
