@@ -245,7 +245,7 @@ export function serveViewRequests(
     // An update the host's handler finished after a newer one, or one cancelled (or closed) meanwhile, replaces nothing.
     if (update < latestContextUpdate || context.signal.aborted) return
     latestContextUpdate = update
-    const empty = !params.content?.length && !(params.structuredContent && Object.keys(params.structuredContent).length)
+    const empty = !params.content?.length && !Object.keys(params.structuredContent ?? {}).length
     events.emit('modelcontext', empty ? undefined : params)
     // Nothing returned: the session answers `{}`.
   })
@@ -276,7 +276,7 @@ export function serveViewRequests(
   // A mode a view request may switch to: in the host's list, and in the view's when it declared one
   // (as HostBridge's `#modeAllowed` reads it for the host's own switches).
   const modeAllowed = (mode: McpUiDisplayMode) =>
-    (bridge.hostContext.availableDisplayModes ?? []).includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
+    bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
   serve(
     REQUEST_DISPLAY_MODE,
     'actions',
