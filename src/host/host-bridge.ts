@@ -149,18 +149,18 @@ export interface HostBridgeEvents {
 
 export class HostBridge {
   readonly #options: HostBridgeOptions
-  readonly #events = createEmitter<HostBridgeEvents>()
+  #context: McpUiHostContext
   readonly #session: Session
   readonly #toolData = createToolData(
     (method, params) => this.#session.notify(method, params),
     () => this.#initialized,
   )
-  #context: McpUiHostContext
+  readonly #events = createEmitter<HostBridgeEvents>()
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
   #sentContext: McpUiHostContext | undefined
-  #app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string } | undefined
-  #initialized = false
   #modelContext: McpUiUpdateModelContextParams | undefined
+  #initialized = false
+  #app: { appInfo: Implementation; appCapabilities: McpUiAppCapabilities; protocolVersion: string } | undefined
   #teardown: Promise<void> | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.warn(code, message)
 
