@@ -184,22 +184,23 @@ export function serveViewRequests(
   /**
    * Registers one view request behind the shared gate. Synchronous all the way when the handler
    * is: an `async` wrapper here would cost every `tools/call` a few microtasks. Over the rate
-   * limit, the answer is `overLimit()`, by default a `RATE_LIMITED` error.
+   * limit, the answer is `overLimit()` when given, else a `RATE_LIMITED` error.
    */
   const serve = <P>(
     method: string,
     bucket: keyof RateLimits,
     read: (params: Record<string, unknown>, note: Note) => P,
     run: (params: P, context: RequestContext) => unknown,
-    overLimit = (): unknown => {
-      throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
-    },
+    overLimit?: () => unknown,
   ) => {
     const allowed = (limiters[bucket] ??= createLimiter(limits[bucket]))
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ${INITIALIZE}`)
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
-      if (!allowed()) return overLimit()
+      if (!allowed()) {
+        if (overLimit) return overLimit()
+        throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
+      }
       const params = read(raw, note)
       if (bucket !== 'calls') return run(params, context)
       if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
