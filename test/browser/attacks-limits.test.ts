@@ -72,10 +72,13 @@ describe.each(FRAME_MODES)('limits (%s frame)', (frameMode) => {
           ([notifications, requests]) => {
             const replies: unknown[] = []
             ;(window as unknown as { replies: unknown[] }).replies = replies
-            addEventListener('message', (event) => {
+            const collect = (event: MessageEvent) => {
               const data = event.data as { id?: number }
-              if (event.source === parent && typeof data?.id === 'number' && data.id >= 1e6) replies.push(data)
-            })
+              if (typeof data?.id === 'number' && data.id >= 1e6) replies.push(data)
+            }
+            addEventListener('message', (event) => event.source === parent && collect(event))
+            // Our host answers on the view's channel (a MessagePort) once the view moved to it.
+            for (const port of (window as unknown as { bridgePorts?: MessagePort[] }).bridgePorts ?? []) port.addEventListener('message', collect)
             for (let i = 0; i < notifications; i++) {
               parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 600, height: 200 + (i % 100) } }, '*')
             }
@@ -125,9 +128,9 @@ describe.each(FRAME_MODES)('limits (%s frame)', (frameMode) => {
         const outcome = await view.evaluate(
           () =>
             new Promise<unknown>((resolve) => {
-              addEventListener('message', (event) => {
-                if ((event.data as { id?: unknown })?.id === 'huge') resolve(event.data)
-              })
+              const answer = (event: MessageEvent) => (event.data as { id?: unknown })?.id === 'huge' && resolve(event.data)
+              addEventListener('message', answer)
+              for (const port of (window as unknown as { bridgePorts?: MessagePort[] }).bridgePorts ?? []) port.addEventListener('message', answer)
               parent.postMessage({ jsonrpc: '2.0', id: 'huge', method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'x'.repeat(5 * 1024 * 1024) }] } }, '*')
             }),
         )

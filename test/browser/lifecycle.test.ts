@@ -33,12 +33,20 @@ window.go = () => new McpAppBridge.ViewBridge({ appInfo: { name: 'late', version
  * instance is closed, which sends the host nothing, and the new one runs on a fresh copy of the
  * shipped bundle, so it numbers its requests from 1 again, as the view of a reloaded document
  * does. (A real reload cannot show it here: `mountApp` closes the bridge when its frame loads
- * another document.) Every answer from the parent is kept, before any bridge sees it.
+ * another document.) Every answer from the parent (on the window or an instance's port) is kept,
+ * before any bridge sees it.
  */
 const RECREATED_VIEW = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Re-created</title></head><body>
 ${inlineScript(readFileSync(IIFE_PATH, 'utf8')).replace('<script>', '<script id="bundle">')}
 <script>window.answers = []
-addEventListener('message', (e) => e.source === parent && e.data?.id !== undefined && !e.data.method && answers.push(e.data))
+const keep = (e) => e.data?.id !== undefined && !e.data.method && answers.push(e.data)
+addEventListener('message', (e) => e.source === parent && keep(e))
+// Each instance's channel to the host (a MessagePort), heard before its bridge hears it.
+const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')
+Object.defineProperty(MessagePort.prototype, 'onmessage', { ...onmessage, set(handler) {
+  if (handler) this.addEventListener('message', keep)
+  onmessage.set.call(this, handler)
+} })
 window.instances = []
 window.start = () => {
   const old = instances.at(-1)

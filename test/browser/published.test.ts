@@ -30,10 +30,13 @@ const OPENAI_SHIM_PATH = join(ROOT, 'dist', 'mcp-app-bridge-openai.iife.js')
 /**
  * Installed in every frame before its own scripts: records the JSON-RPC methods a view receives
  * from its parent, so the test knows the app got its tool input and result without touching the
- * app's code.
+ * app's code. A bridge that moved to a `MessageChannel` (our view, our `window.openai` shim)
+ * receives on a port: those are recorded as they are handed to the port's `onmessage`.
  */
 function recordIncoming(): void {
-  if (window.parent === window) return
+  // Once per document: also inlined ahead of the openai shim, because an init script can run
+  // after a fast out-of-process frame's own scripts, and then the port would go unseen.
+  if (window.parent === window || (window as unknown as { __mcpReceived?: string[] }).__mcpReceived) return
   const seen: string[] = []
   ;(window as unknown as { __mcpReceived: string[] }).__mcpReceived = seen
   window.addEventListener(
@@ -44,6 +47,18 @@ function recordIncoming(): void {
     },
     { capture: true },
   )
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    ...onmessage,
+    set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+      const record = (event: MessageEvent) => {
+        const data = event.data as { method?: unknown } | null
+        if (typeof data?.method === 'string') seen.push(data.method)
+        handler!.call(this, event)
+      }
+      onmessage.set!.call(this, handler && record)
+    },
+  })
 }
 
 interface UiResource {
@@ -164,7 +179,7 @@ describe('published MCP App servers in our host', () => {
           h = await s.step('render the resource in our host', () =>
             openHost(env(), s, {
               host: 'ours',
-              view: { url: env().serveView('published', server.openAiShim ? injectOpenAiShim(resource.html, readFileSync(OPENAI_SHIM_PATH, 'utf8')) : resource.html) },
+              view: { url: env().serveView('published', server.openAiShim ? injectOpenAiShim(resource.html, `(${recordIncoming})();\n${readFileSync(OPENAI_SHIM_PATH, 'utf8')}`) : resource.html) },
               beforeLoad: async (page) => void (await page.addInitScript(recordIncoming)),
               config: {
                 frameMode,

@@ -74,6 +74,8 @@ describe('compatibility layer sizes', () => {
       clearTimeout,
       queueMicrotask,
       performance,
+      // The handshake offers the host a channel (every browser has MessageChannel).
+      MessageChannel,
     }
     window.window = window
     const code = await iife(openaiIife)

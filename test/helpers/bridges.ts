@@ -28,12 +28,14 @@ export interface BridgePairOptions {
   view?: Partial<ViewBridgeOptions>
   hostOrigin?: string
   viewOrigin?: string
+  /** Deliver transferred ports (see `createWindowPair`): the bridges move to their MessageChannel. */
+  ports?: boolean
   /** Dispose automatically when the current test ends (default true; pass false in `beforeAll`). */
   autoDispose?: boolean
 }
 
 export function createBridgePair(options: BridgePairOptions = {}): BridgePair {
-  const pair = createWindowPair({ hostOrigin: options.hostOrigin, viewOrigin: options.viewOrigin })
+  const pair = createWindowPair({ hostOrigin: options.hostOrigin, viewOrigin: options.viewOrigin, ports: options.ports })
   const host = new HostBridge({
     hostInfo: HOST_INFO,
     target: pair.frame as unknown as Window,

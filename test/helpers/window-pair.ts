@@ -14,7 +14,7 @@ import { Window } from 'happy-dom'
 import { createCourier } from './courier.js'
 
 export interface Handle {
-  postMessage(message: unknown, targetOrigin: string): void
+  postMessage(message: unknown, targetOrigin: string, transfer?: unknown[]): void
 }
 
 export type PairSide = 'host' | 'view'
@@ -39,7 +39,7 @@ export interface WindowPair {
   /** The messages `from` posted, in order, optionally only those from `log` index `start` on. */
   sent(from: PairSide, start?: number): any[]
   /** Dispatches raw data on the host window as if `source` at `origin` posted it (the frame by default). */
-  injectToHost(data: unknown, options?: { source?: unknown; origin?: string }): void
+  injectToHost(data: unknown, options?: { source?: unknown; origin?: string; ports?: unknown[] }): void
   /** Dispatches raw data on the view window as if `source` at `origin` posted it (the parent by default). */
   injectToView(data: unknown, options?: { source?: unknown; origin?: string }): void
   /** Number of `message` listeners currently installed on one window. */
@@ -49,7 +49,13 @@ export interface WindowPair {
   close(): void
 }
 
-export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: string } = {}): WindowPair {
+/**
+ * `ports: true` delivers what a post transfers as the event's `ports`, as browsers do (Node's
+ * `MessageChannel` ports stand in for the browser's): the bridges then move to their channel
+ * after the handshake, and `log` sees only what still goes through the windows. Without it,
+ * transfers are dropped, as a relay that forwards only `data` drops them.
+ */
+export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: string; ports?: boolean } = {}): WindowPair {
   const hostOrigin = options.hostOrigin ?? 'https://host.example'
   const viewOrigin = options.viewOrigin ?? 'null'
   const host = new Window({ url: `${hostOrigin}/chat` })
@@ -57,22 +63,22 @@ export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: st
   const listeners = { host: countMessageListeners(host), view: countMessageListeners(view) }
   const courier = createCourier()
   const log: LogEntry[] = []
-  const dispatch = (target: Window, data: unknown, origin: string, source: unknown) => {
-    courier.post(() => target.dispatchEvent(new target.MessageEvent('message', { data: data as never, origin, source: source as never })))
+  const dispatch = (target: Window, data: unknown, origin: string, source: unknown, ports: unknown[] = []) => {
+    courier.post(() => target.dispatchEvent(new target.MessageEvent('message', { data: data as never, origin, source: source as never, ports: ports as never })))
   }
   const matches = (targetOrigin: string, origin: string) => targetOrigin === '*' || targetOrigin === origin
   const frame: Handle = {
-    postMessage(message, targetOrigin) {
+    postMessage(message, targetOrigin, transfer) {
       const copy = structuredClone(message)
       log.push({ from: 'host', message: copy, targetOrigin })
-      if (matches(targetOrigin, viewOrigin)) dispatch(view, copy, hostOrigin, parent)
+      if (matches(targetOrigin, viewOrigin)) dispatch(view, copy, hostOrigin, parent, options.ports ? transfer : undefined)
     },
   }
   const parent: Handle = {
-    postMessage(message, targetOrigin) {
+    postMessage(message, targetOrigin, transfer) {
       const copy = structuredClone(message)
       log.push({ from: 'view', message: copy, targetOrigin })
-      if (matches(targetOrigin, hostOrigin)) dispatch(host, copy, viewOrigin, frame)
+      if (matches(targetOrigin, hostOrigin)) dispatch(host, copy, viewOrigin, frame, options.ports ? transfer : undefined)
     },
   }
   return {
@@ -84,7 +90,7 @@ export function createWindowPair(options: { hostOrigin?: string; viewOrigin?: st
     viewOrigin,
     log,
     sent: (from, start = 0) => log.slice(start).filter((entry) => entry.from === from).map((entry) => entry.message),
-    injectToHost: (data, o = {}) => dispatch(host, data, o.origin ?? viewOrigin, 'source' in o ? o.source : frame),
+    injectToHost: (data, o = {}) => dispatch(host, data, o.origin ?? viewOrigin, 'source' in o ? o.source : frame, o.ports),
     injectToView: (data, o = {}) => dispatch(view, data, o.origin ?? hostOrigin, 'source' in o ? o.source : parent),
     messageListeners: (side) => listeners[side].size,
     flush: courier.flush,

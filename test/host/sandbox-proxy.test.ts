@@ -18,13 +18,17 @@ function proxyPage(options: { host?: string; referrer?: string; top?: boolean; q
   const query = options.query ?? `host=${encodeURIComponent(options.host ?? HOST)}&relax=webAssembly`
   page = new Window({ url: `https://sandbox.example/sandbox-proxy.html?${query}` })
   Object.defineProperty(page.document, 'referrer', { value: options.referrer ?? `${HOST}/` })
-  const toParent: Array<{ message: any; targetOrigin: string }> = []
-  const parent = { postMessage: (message: unknown, targetOrigin: string) => void toParent.push({ message: structuredClone(message), targetOrigin }) }
+  const toParent: Array<{ message: any; targetOrigin: string; transfer?: unknown[] }> = []
+  const parent = {
+    postMessage: (message: unknown, targetOrigin: string, transfer?: unknown[]) =>
+      void toParent.push({ message: structuredClone(message), targetOrigin, ...(transfer?.length && { transfer }) }),
+  }
   const win = page as unknown as Window & typeof globalThis
   const refusal = startSandboxProxy(win as never, options.top ? (win as never) : parent)
   const fromParent = (data: unknown, origin = HOST, source: unknown = parent) => page!.dispatchEvent(new page!.MessageEvent('message', { data: data as never, origin, source: source as never }))
   const inner = () => page!.document.querySelector('iframe') as unknown as HTMLIFrameElement | null
-  const fromView = (data: unknown) => page!.dispatchEvent(new page!.MessageEvent('message', { data: data as never, origin: 'null', source: inner()!.contentWindow as never }))
+  const fromView = (data: unknown, ports: unknown[] = []) =>
+    page!.dispatchEvent(new page!.MessageEvent('message', { data: data as never, origin: 'null', source: inner()!.contentWindow as never, ports: ports as never }))
   return { refusal, toParent, fromParent, fromView, inner, document: page.document }
 }
 
@@ -139,6 +143,19 @@ describe('relaying', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(toParent).toEqual([{ message: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, targetOrigin: HOST }])
     expect(toView.map((m) => m.data)).toEqual([{ jsonrpc: '2.0', id: 1, result: { ok: true } }])
+  })
+
+  it("passes on the port a view offers with ui/initialize, and no port with anything else", async () => {
+    const { fromView, toParent } = await relaying()
+    const offered = new MessageChannel()
+    const other = new MessageChannel()
+    fromView({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, [offered.port2])
+    fromView({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 1 } }, [other.port2])
+    expect(toParent).toEqual([
+      { message: { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, targetOrigin: HOST, transfer: [offered.port2] },
+      { message: { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 1 } }, targetOrigin: HOST },
+    ])
+    for (const channel of [offered, other]) channel.port1.close()
   })
 
   it('never relays sandbox messages in either direction, nor anything from a stranger', async () => {

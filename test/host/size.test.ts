@@ -84,14 +84,18 @@
  * drops the old view instance's requests still in flight (`abortIncoming`), paid for in the
  * minimal host by leaving a view's `sandbox-*` notifications to the session's generic warning:
  * 16,483 B, and 9,990 B in the minimal host. Lowered to 16,464 by a byte hunt on the host's path
- * (seven small rewrites, the same behaviour): 16,464 B, and 9,976 B in the minimal host.)
+ * (seven small rewrites, the same behaviour): 16,464 B, and 9,976 B in the minimal host. Raised to
+ * 16,490: the view's MessageChannel taken from its handshake and used for the rest of the session
+ * (+71 B in the minimal host, +86 B with the proxy passing the port on), paid for in the minimal
+ * host by another byte hunt (options kept instead of copied, a route serving requests in place,
+ * fields reordered): 16,490 B, and 9,969 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_464
+const HOST_CEILING = 16_490
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

@@ -11,8 +11,10 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,043 measured, rounded up to the next ten
- * (raised from 7,020 for the teardown answer a closing listener sends by hand: it carries a failed
+ * The ceiling enforced today, in gzip bytes (level 9): 7,133 measured, rounded up to the next ten
+ * (raised from 7,050 for the MessageChannel the handshake offers the host, on which ours then
+ * runs the session at a third of a window message's cost, +107 B, less 17 B of the session's
+ * options kept instead of copied and its requests served in their route; raised from 7,020 for the teardown answer a closing listener sends by hand: it carries a failed
  * save's error now instead of `{}`, +25 B; 7,018 before it; 7,023 before the view's teardown
  * answered a closing listener itself instead of through `close()`: 6,999; raised from 7,000 for the session's `abortIncoming`, +19 B, which the host
  * needs so that a view re-created in its frame neither gets the old one's answers nor has its own
@@ -24,7 +26,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_050
+export const VIEW_IIFE_CEILING = 7_140
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })

@@ -45,27 +45,36 @@ export function plain(value: unknown): unknown {
 
 /**
  * Records every `message` event of this window, before any other listener (capture phase,
- * installed first), so tests can wait until a message was delivered, then check nothing came
- * of it. `trusted` says whether `isTrusted(event)` (the expected sender) holds.
+ * installed first), and every message on a `MessagePort` (the bridges' channel), so tests can
+ * wait until a message was delivered, then check nothing came of it. `trusted` says whether
+ * `isTrusted(event)` (the expected sender) holds; a port's messages are trusted.
  */
 export function recordRawMessages(isTrusted: (event: MessageEvent) => boolean): { raw: RawMessage[]; rawCount: Record<string, number> } {
   const raw: RawMessage[] = []
   const rawCount: Record<string, number> = {}
-  window.addEventListener(
-    'message',
-    (event) => {
-      rawCount[event.origin] = (rawCount[event.origin] ?? 0) + 1
-      const data = event.data as { method?: unknown; id?: unknown } | null
-      raw.push({
-        origin: event.origin,
-        trusted: isTrusted(event),
-        ...(typeof data?.method === 'string' && { method: data.method }),
-        ...(data && typeof data === 'object' && 'id' in data && { id: data.id }),
-      })
-      if (raw.length > 1_000) raw.shift()
+  const record = (event: MessageEvent, trusted: boolean) => {
+    rawCount[event.origin] = (rawCount[event.origin] ?? 0) + 1
+    const data = event.data as { method?: unknown; id?: unknown } | null
+    raw.push({
+      origin: event.origin,
+      trusted,
+      ...(typeof data?.method === 'string' && { method: data.method }),
+      ...(data && typeof data === 'object' && 'id' in data && { id: data.id }),
+    })
+    if (raw.length > 1_000) raw.shift()
+  }
+  window.addEventListener('message', (event) => record(event, isTrusted(event)), { capture: true })
+  // The bridges move to a MessageChannel after the handshake: what arrives on a port (which only
+  // the peer holds, so it is trusted, origin "") is recorded too, before the bridge's handler.
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    ...onmessage,
+    set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+      // Listed, so that a test posting by hand from the page can hear answers on the channel too.
+      ;((window as unknown as { bridgePorts?: MessagePort[] }).bridgePorts ??= []).push(this)
+      onmessage.set!.call(this, handler && ((event: MessageEvent) => (record(event, true), handler.call(this, event))))
     },
-    { capture: true },
-  )
+  })
   return { raw, rawCount }
 }
 
