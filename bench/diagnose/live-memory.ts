@@ -1,6 +1,6 @@
 /**
  * Diagnostic, not part of `npm run bench`: what the host page's heap holds per live view, by kind
- * of object, for the three implementations (the teardown metric's "live" row, taken apart).
+ * of object, for every implementation (the teardown metric's "live" row, taken apart).
  *
  *   npx tsx bench/diagnose/live-memory.ts [views=20] [top=40] [impl...]
  *

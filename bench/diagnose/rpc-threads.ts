@@ -1,6 +1,6 @@
 /**
  * Diagnostic, not part of `npm run bench`: where a `tools/call` spends its CPU, per thread of the
- * host page's and the view's renderer processes, for the three implementations.
+ * host page's and the view's renderer processes, for every implementation.
  *
  *   npx tsx bench/diagnose/rpc-threads.ts [calls=8000] [inFlight=64] [reps=3]
  *

@@ -1,9 +1,9 @@
 /**
- * The data every implementation sends and receives, defined once so that all three put the same
+ * The data every implementation sends and receives, defined once so that all of them put the same
  * message shapes on the wire: host and app identities, the capabilities every host advertises,
  * the tool, its input and result, the answer to `tools/call`, and a realistic host context.
  *
- * Plain data only: this module is bundled into the views and hosts of all three implementations.
+ * Plain data only: this module is bundled into the views and hosts of every implementation.
  */
 
 export const APP_INFO = { name: 'bench-app', version: '1.0.0' }
@@ -37,7 +37,7 @@ export const TOOL_RESULT = {
   structuredContent: { city: 'Paris', temperature: 18, conditions: 'light rain' },
 }
 
-/** What every host answers to `tools/call`: small, and the same for the three implementations. */
+/** What every host answers to `tools/call`: small, and the same for every implementation. */
 export function echoResult(args: Record<string, unknown> | undefined) {
   return { content: [{ type: 'text' as const, text: String(args?.i ?? '') }] }
 }
@@ -95,7 +95,7 @@ export function containerDimensions(n: number) {
 }
 
 /**
- * Silences `console.debug` in the host page and in the frames, for all three implementations.
+ * Silences `console.debug` in the host page and in the frames, for every implementation.
  * Playwright keeps the DevTools Runtime domain enabled, so every console call becomes a CDP event
  * serialized to the Node process; the SDK logs each message it sends and receives at debug level,
  * which under Playwright cut its sequential throughput about threefold: a cost of the attached
@@ -104,7 +104,7 @@ export function containerDimensions(n: number) {
 export const MUTE_DEBUG = '<script>console.debug = () => {}</script>'
 
 /**
- * The frame's document, identical for the three implementations: the spec's default CSP in a
+ * The frame's document, identical for every implementation: the spec's default CSP in a
  * `<meta>` (the single opaque frame mode of PROTOCOL.md A.10), then the view's bundle inline.
  */
 export function viewDocument(script: string): string {

@@ -1,12 +1,26 @@
 /**
  * The two seams between the benchmark drivers and the implementations under test. Each
- * implementation (ours, the official SDK, raw postMessage) provides a view port and a host port
- * written the way its users would write them; the drivers in `bench/page` do the rest, identically
- * for all three.
+ * implementation (ours, ours on the window path, the official SDK, raw postMessage) provides a
+ * view port and a host port written the way its users would write them; the drivers in
+ * `bench/page` do the rest, identically for all of them.
  */
 
-export const IMPLEMENTATIONS = ['ours', 'official', 'raw'] as const
+/** In column order (ours-window right after ours), which is also the order they run in. */
+export const IMPLEMENTATIONS = ['ours', 'ours-window', 'official', 'raw'] as const
 export type Implementation = (typeof IMPLEMENTATIONS)[number]
+
+/** The implementations given a ratio to raw. */
+export type Compared = Exclude<Implementation, 'raw'>
+export const COMPARED = IMPLEMENTATIONS.filter((impl): impl is Compared => impl !== 'raw')
+
+/**
+ * Implementations that run another one's code with a different peer: they have no bundle of
+ * their own to measure (the size table says "same as ours").
+ */
+export const SAME_CODE_AS = { 'ours-window': 'ours' } as const satisfies Partial<Record<Implementation, Implementation>>
+/** The implementations with a bundle of their own (`bench/apps/<impl>-<side>.ts`). */
+export type Bundled = Exclude<Implementation, keyof typeof SAME_CODE_AS>
+export const BUNDLED = IMPLEMENTATIONS.filter((impl): impl is Bundled => !(impl in SAME_CODE_AS))
 
 export interface ToolResultLike {
   content: Array<{ type: string; text?: string }>

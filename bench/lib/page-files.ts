@@ -1,6 +1,6 @@
 /**
  * The files the bench server serves: the host page (with `console.debug` silenced, see
- * `MUTE_DEBUG`), the host bundle with the three host ports and the driver, and one view bundle
+ * `MUTE_DEBUG`), the host bundle with every host port and the driver, and one view bundle
  * per implementation (view driver + that implementation's view port).
  */
 import { MUTE_DEBUG } from '../impl/fixtures.js'

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { MetricResult } from '../metrics/types.js'
-import { IMPLEMENTATIONS } from '../impl/ports.js'
+import { COMPARED, IMPLEMENTATIONS, SAME_CODE_AS, type Implementation } from '../impl/ports.js'
 import type { Summary } from './stats.js'
 import type { Row } from './runner.js'
 
@@ -57,11 +57,31 @@ function ratio(summary: Summary): string {
   return `${summary.median.toFixed(2)}× (${summary.min.toFixed(2)}–${summary.max.toFixed(2)})`
 }
 
+/** Column headings, in `IMPLEMENTATIONS` order. */
+const LABELS: Record<Implementation, string> = {
+  ours: 'mcp-app-bridge',
+  'ours-window': 'mcp-app-bridge, window path',
+  official: 'ext-apps 2.0.4',
+  raw: 'raw postMessage',
+}
+
+/** A figure, or what stands for a missing one (ours-window's size is ours'). */
+function valueCell(r: Row, impl: Implementation): string {
+  const summary = r.values[impl]
+  if (summary) return cell(summary, r.unit)
+  const same = (SAME_CODE_AS as Partial<Record<Implementation, Implementation>>)[impl]
+  return same ? `same as ${same}` : ''
+}
+
 function table(rows: Row[]): string[] {
-  const lines = ['| Measure | Unit | mcp-app-bridge | ext-apps 2.0.4 | raw postMessage | ours ÷ raw | official ÷ raw |', '|---|---|--:|--:|--:|--:|--:|']
+  const heads = [...IMPLEMENTATIONS.map((impl) => LABELS[impl]), ...COMPARED.map((impl) => `${impl} ÷ raw`)]
+  const lines = [`| Measure | Unit | ${heads.join(' | ')} |`, `|---|---|${heads.map(() => '--:').join('|')}|`]
   for (const r of rows) {
-    const values = IMPLEMENTATIONS.map((impl) => cell(r.values[impl], r.unit))
-    const ratios = r.ratios ? [ratio(r.ratios.ours), ratio(r.ratios.official)] : ['', '']
+    const values = IMPLEMENTATIONS.map((impl) => valueCell(r, impl))
+    const ratios = COMPARED.map((impl) => {
+      const summary = r.ratios?.[impl]
+      return summary ? ratio(summary) : ''
+    })
     lines.push(`| ${r.label} | ${r.unit}${r.better === 'higher' ? ' ↑' : ''} | ${values.join(' | ')} | ${ratios.join(' | ')} |`)
   }
   return lines
@@ -75,7 +95,7 @@ function renderSummary(info: RunInfo, metrics: MetricResult[]): string[] {
     `Reproduce with \`${info.command}\`.${info.quick ? ' **Quick smoke run: reduced counts, not a result.**' : ''}`,
     `Run of ${info.date} on commit \`${info.commit}\`: Chromium ${info.chromium}, Node ${info.node}, ${info.cpus} cores, ${info.reps} repetitions, ${info.durationS.toFixed(0)} s in all.`,
     '',
-    'Figures are medians with the min–max over repetitions in brackets; ratios are paired by repetition (each repetition runs the three implementations back to back). ↑ marks a figure where more is better.',
+    'Figures are medians with the min–max over repetitions in brackets; ratios are paired by repetition (each repetition runs the implementations back to back). ↑ marks a figure where more is better.',
     '',
     `### Targets: ${verdicts.length - failed} PASS, ${failed} FAIL`,
     '',

@@ -3,18 +3,18 @@
  * (A, B, C, A, B, C, …) so that a slow patch of the machine hits all of them alike, and collects
  * one value per implementation per repetition.
  */
-import { IMPLEMENTATIONS, type Implementation } from '../impl/ports.js'
+import { COMPARED, IMPLEMENTATIONS, type Compared, type Implementation } from '../impl/ports.js'
 import { pairedRatios, summarize, type Summary } from './stats.js'
 
 export type Series = Record<Implementation, number[]>
 
 export function emptySeries(): Series {
-  return { ours: [], official: [], raw: [] }
+  return Object.fromEntries(IMPLEMENTATIONS.map((impl) => [impl, []])) as unknown as Series
 }
 
 /** Runs `once(impl, rep)` for rep = 0…reps-1 and each implementation in turn. */
 export async function interleave<T>(reps: number, once: (impl: Implementation, rep: number) => Promise<T>, log?: (line: string) => void): Promise<Record<Implementation, T[]>> {
-  const results = { ours: [] as T[], official: [] as T[], raw: [] as T[] }
+  const results = Object.fromEntries(IMPLEMENTATIONS.map((impl) => [impl, [] as T[]])) as unknown as Record<Implementation, T[]>
   for (let rep = 0; rep < reps; rep++) {
     for (const impl of IMPLEMENTATIONS) {
       const started = Date.now()
@@ -31,22 +31,25 @@ export interface Row {
   unit: string
   /** Whether a larger figure is better (throughput) or worse (time, bytes). */
   better: 'lower' | 'higher'
-  values: Record<Implementation, Summary>
-  /** ours ÷ raw and official ÷ raw, paired by repetition. */
-  ratios?: { ours: Summary; official: Summary }
+  /** Missing for an implementation with no figure of its own (see `SAME_CODE_AS`). */
+  values: Partial<Record<Implementation, Summary>>
+  /** Each implementation ÷ raw, paired by repetition. */
+  ratios?: Partial<Record<Compared, Summary>>
 }
 
-export function row(label: string, unit: string, better: Row['better'], series: Series, withRatios = true): Row {
-  const values = { ours: summarize(series.ours), official: summarize(series.official), raw: summarize(series.raw) }
+/** A row from the series given; an implementation left out of `series` gets no cell. */
+export function row(label: string, unit: string, better: Row['better'], series: Partial<Series> & Pick<Series, 'ours' | 'raw'>, withRatios = true): Row {
+  const present = IMPLEMENTATIONS.filter((impl) => series[impl] !== undefined)
+  const values = Object.fromEntries(present.map((impl) => [impl, summarize(series[impl]!)]))
   if (!withRatios) return { label, unit, better, values }
-  return {
-    label,
-    unit,
-    better,
-    values,
-    ratios: { ours: summarize(pairedRatios(series.ours, series.raw)), official: summarize(pairedRatios(series.official, series.raw)) },
-  }
+  const ratios = Object.fromEntries(COMPARED.filter((impl) => series[impl]).map((impl) => [impl, summarize(pairedRatios(series[impl]!, series.raw))]))
+  return { label, unit, better, values, ratios }
 }
+
+/** Our figure in a row (the issue's targets apply to it). */
+export const oursIn = (r: Row): Summary => r.values.ours!
+/** Our ratio to raw in a row. */
+export const oursRatio = (r: Row): Summary => r.ratios!.ours!
 
 /** A pass/fail verdict against one of the issue's targets (they apply to mcp-app-bridge). */
 export interface Verdict {

@@ -1,6 +1,6 @@
 /**
  * The host page's origin: a tiny HTTP server on 127.0.0.1 serving the host page, the host bundle
- * and the three view bundles from memory.
+ * and the view bundles from memory.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -14,7 +14,7 @@
 import { IMPLEMENTATIONS, type Implementation } from '../impl/ports.js'
 import { collectGarbage, heapUsed, messageListeners, type BenchPage } from '../lib/chromium.js'
 import { openPerImplementation } from '../lib/pages.js'
-import { emptySeries, interleave, row, type Row, type Verdict } from '../lib/runner.js'
+import { emptySeries, interleave, oursIn, row, type Row, type Verdict } from '../lib/runner.js'
 import { CONFIG, KB, TARGETS } from '../config.js'
 import type { MetricContext, MetricResult } from './types.js'
 
@@ -73,9 +73,10 @@ export async function measureTeardown({ browser, url, log }: MetricContext): Pro
         IMPLEMENTATIONS.map((impl) => `${impl} ${readings[impl].map((reading) => reading.listeners).join(', ')}`).join('; ') +
         '.',
     )
-    const ours = growthRow.values.ours
+    const ours = oursIn(growthRow)
+    const left = oursIn(listenerRow).median
     verdicts.push(
-      { target: `Zero listeners left (${mode})`, measured: String(listenerRow.values.ours.median), pass: listenerRow.values.ours.median === 0 },
+      { target: `Zero listeners left (${mode})`, measured: String(left), pass: left === 0 },
       {
         target: `No heap growth per cycle beyond noise (${mode}, ≤ ${TARGETS.heapBytesPerCycle / KB} KB/cycle)`,
         measured: `${ours.median.toFixed(0)} B/cycle (${ours.min.toFixed(0)}–${ours.max.toFixed(0)})`,

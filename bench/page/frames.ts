@@ -82,7 +82,7 @@ export function mountView(port: HostPort, documentHtml: string): MountedView {
   }
 }
 
-/** The three host ports and the documents of their views, set once by the entry. */
+/** The host ports and the documents of their views, set once by the entry. */
 export interface Implementations {
   ports: Record<Implementation, HostPort>
   documents: Record<Implementation, string>

@@ -1,6 +1,6 @@
 /**
  * The host page's benchmark procedures, run by the Node side through `page.evaluate`. Each takes
- * the implementation by name and does exactly the same steps for all three.
+ * the implementation by name and does exactly the same steps for all of them.
  */
 import type { Implementation } from '../impl/ports.js'
 import { containerDimensions } from '../impl/fixtures.js'

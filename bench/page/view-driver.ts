@@ -1,5 +1,5 @@
 /**
- * What runs in the frame, identical for the three implementations: the minimal app (render the
+ * What runs in the frame, identical for every implementation: the minimal app (render the
  * tool result; a button that sends a message then updates the model context) plus the benchmark
  * commands, all through a {@link ViewPort}.
  */
