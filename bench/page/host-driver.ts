@@ -78,13 +78,21 @@ export function createDriver({ ports, documents }: Implementations) {
     async probe() {
       const view = opened()
       view.command({ cmd: 'probe-start' })
+      await view.next('probing')
       for (let i = 0; i < 3; i++) {
         const value = containerDimensions(nextHeight++)
         view.session.update('containerDimensions', value)
         view.session.update('containerDimensions', { ...value })
       }
+      // A last update, seen before the probe ends: on the session's own channel it comes after
+      // anything the no-ops sent, which `probe-end`, through the window, could overtake.
+      const last = containerDimensions(nextHeight++)
+      view.command({ cmd: 'expect', maxHeight: last.maxHeight })
+      await view.next('expecting')
+      view.session.update('containerDimensions', last)
+      await view.next('seen')
       view.command({ cmd: 'probe-end' })
-      return (await view.next('probe')).messages
+      return (await view.next('probe')).messages.slice(0, -1)
     },
 
     /** `count` single-field updates in one synchronous burst, timed until the view saw the last. */
@@ -93,6 +101,7 @@ export function createDriver({ ports, documents }: Implementations) {
       const first = nextHeight
       nextHeight += count
       view.command({ cmd: 'expect', maxHeight: containerDimensions(first + count - 1).maxHeight })
+      await view.next('expecting')
       const start = performance.now()
       for (let n = first; n < first + count; n++) view.session.update('containerDimensions', containerDimensions(n))
       const seen = await view.next('seen')

@@ -18,6 +18,12 @@ export type ViewCommand =
 export type ViewSignal =
   | { type: 'rendered' }
   | { type: 'rpc'; ms: number; errors: number; firstError?: string }
+  /**
+   * The `expect` or `probe-start` command arrived. What the host then sends must wait for it: on
+   * a port (ours' channel), a message can overtake one sent earlier through the window.
+   */
+  | { type: 'expecting' }
+  | { type: 'probing' }
   | { type: 'seen'; changes: number }
   | { type: 'probe'; messages: Array<{ bytes: number; keys: string[] }> }
   | { type: 'error'; message: string }

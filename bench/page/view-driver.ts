@@ -6,6 +6,21 @@
 import type { ViewPort } from '../impl/ports.js'
 import { unwrap, type ViewCommand, type ViewSignal } from './signals.js'
 
+/**
+ * The ports the view listens on (ours: the channel it offered with `ui/initialize`), so the probe
+ * sees what arrives there too. Noted when a port's `onmessage` is set, once per channel: nothing
+ * is added to a message's path outside the probe.
+ */
+const ports: MessagePort[] = []
+const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+Object.defineProperty(MessagePort.prototype, 'onmessage', {
+  ...onmessage,
+  set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+    if (!ports.includes(this)) ports.push(this)
+    onmessage.set!.call(this, handler)
+  },
+})
+
 export function runView(port: ViewPort): void {
   const signal = (value: ViewSignal) => window.parent.postMessage({ __bench: value }, '*')
   const describe = (error: unknown) => (error instanceof Error ? error.message : JSON.stringify(error))
@@ -37,7 +52,7 @@ export function runView(port: ViewPort): void {
   let probe: Array<{ bytes: number; keys: string[] }> = []
   const record = (event: MessageEvent) => {
     const message = event.data as { method?: string; params?: object } | undefined
-    if (event.source !== window.parent || message?.method !== 'ui/notifications/host-context-changed') return
+    if ((event.source !== window.parent && event.source !== null) || message?.method !== 'ui/notifications/host-context-changed') return
     probe.push({ bytes: new TextEncoder().encode(JSON.stringify(message)).length, keys: Object.keys(message.params ?? {}) })
   }
 
@@ -51,13 +66,17 @@ export function runView(port: ViewPort): void {
       case 'expect':
         expected = command.maxHeight
         changes = 0
+        signal({ type: 'expecting' })
         break
       case 'probe-start':
         probe = []
         addEventListener('message', record)
+        for (const channel of ports) channel.addEventListener('message', record)
+        signal({ type: 'probing' })
         break
       case 'probe-end':
         removeEventListener('message', record)
+        for (const channel of ports) channel.removeEventListener('message', record)
         signal({ type: 'probe', messages: probe })
         break
     }
