@@ -8,17 +8,10 @@
 import { ViewBridge } from '../../../src/view/index.js'
 import { APP_INFO } from '../fixtures.js'
 import type { ViewPort } from '../ports.js'
+import { viewPortOf } from '../ours/view.js'
 
 export function createViewPort(): ViewPort {
-  const bridge = new ViewBridge({ appInfo: APP_INFO, target: dataOnlyParent, self: parentAsTarget })
-  return {
-    connect: async () => void (await bridge.connect()),
-    onToolResult: (listener) => void bridge.on('toolresult', listener),
-    onHostContext: (listener) => void bridge.on('hostcontextchanged', (context) => listener(context)),
-    callTool: (name, args) => bridge.callServerTool({ name, arguments: args }),
-    sendMessage: (text) => bridge.sendMessage(text),
-    updateModelContext: (text) => bridge.updateModelContext({ content: [{ type: 'text', text }] }),
-  }
+  return viewPortOf(new ViewBridge({ appInfo: APP_INFO, target: dataOnlyParent, self: parentAsTarget }))
 }
 
 /** The parent, forwarding the data only (as a port-unaware relay would): no port goes out. */

@@ -4,7 +4,11 @@ import { APP_INFO } from '../fixtures.js'
 import type { ViewPort } from '../ports.js'
 
 export function createViewPort(): ViewPort {
-  const bridge = new ViewBridge({ appInfo: APP_INFO })
+  return viewPortOf(new ViewBridge({ appInfo: APP_INFO }))
+}
+
+/** The port of a bridge made elsewhere (`ours-window` makes its own, with another parent). */
+export function viewPortOf(bridge: ViewBridge): ViewPort {
   return {
     connect: async () => void (await bridge.connect()),
     onToolResult: (listener) => void bridge.on('toolresult', listener),
