@@ -95,7 +95,8 @@ describe('the MessageChannel after the handshake', () => {
     await view.sendMessage('hello')
     await pair.flush()
     expect(methods(pair.sent('view'))).toEqual(['ui/initialize', 'ui/notifications/initialized', 'ui/message'])
-    expect(methods(pair.sent('host'))).toEqual(['response:' + String(pair.sent('host')[0].id), 'response:' + String(pair.sent('host')[1].id)])
+    // The answers to ui/initialize and ui/message, on the window too.
+    expect(methods(pair.sent('host'))).toEqual([expect.stringMatching(/^response:/), expect.stringMatching(/^response:/)])
   })
 })
 
