@@ -16,10 +16,8 @@ import { sendableCopy } from './sendable.js'
 /** Where the tool call stands: nothing yet, streaming arguments, arguments complete, finished. */
 export type ToolPhase = 'none' | 'streaming' | 'input' | 'result' | 'cancelled'
 
-interface Outgoing {
-  method: string
-  params: Record<string, unknown>
-}
+/** A notification as sent: its method and params. */
+type Outgoing = [method: string, params: Record<string, unknown>]
 
 /** The phase each message moves to, and the phases it may follow. */
 const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
@@ -51,7 +49,7 @@ export function createToolData(send: (method: string, params: Record<string, unk
       return phase
     },
     open() {
-      for (const { method, params } of produced) send(method, params)
+      for (const message of produced) send(...message)
     },
     next(method, params) {
       const [to, after] = STEPS[method]!
@@ -64,7 +62,7 @@ export function createToolData(send: (method: string, params: Record<string, unk
       params = sendableCopy(method, params)
       if (initialized()) send(method, params)
       // Only the latest partial matters, and none once the input exists or the call is cancelled.
-      produced = [...produced.filter((message) => message.method !== TOOL_INPUT_PARTIAL), { method, params }]
+      produced = [...produced.filter(([sent]) => sent !== TOOL_INPUT_PARTIAL), [method, params]]
       phase = to
     },
   }
