@@ -201,8 +201,7 @@ export class SessionCore {
           signal?.removeEventListener('abort', onAbort)
           this.#pending.delete(id)
           if (cancel !== undefined) this.#sendQuietly({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: id, reason: cancel } })
-          if (outcome instanceof BridgeError) reject(outcome)
-          else resolve(outcome)
+          ;(outcome instanceof BridgeError ? reject : resolve)(outcome as Record<string, unknown>)
         },
       } as Pending // its deadline is set right below
       this.#pending.set(id, pending)
