@@ -155,7 +155,7 @@ export function readRequestDisplayModeParams(params: Params): McpUiRequestDispla
 /** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
 export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
   const where = `${LOGGING_MESSAGE} params`
-  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'an MCP logging level'), logger: optional(STRING) })
+  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'a logging level'), logger: optional(STRING) })
   if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
   return params as LoggingMessageParams
 }
