@@ -68,7 +68,7 @@ const STRING = /* @__PURE__ */ is((value) => typeof value === 'string', 'a strin
 const NON_EMPTY_STRING = /* @__PURE__ */ is((value) => typeof value === 'string' && value !== '', 'a non-empty string')
 const oneOf = (allowed: readonly unknown[], expected: string) => is((value) => allowed.includes(value), expected)
 /** An axis of `size-changed`: optional, but when given a finite, non-negative number. */
-const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && value >= 0, 'a finite, non-negative number'))
+const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && value >= 0, 'a finite number >= 0'))
 
 const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
 
