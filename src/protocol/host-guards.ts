@@ -87,6 +87,64 @@ function validate<T>(where: string, params: Params, spec: Record<string, Check>)
   return params as T
 }
 
+export function readCreateMessageParams(params: Params): CreateMessageParams {
+  return validate(`${SAMPLING_CREATE_MESSAGE} params`, params, {
+    messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
+    maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
+    tools: optional(list()),
+  })
+}
+
+/** The result of `tools/list` sent to the view's own tools. */
+export function readListToolsResult(value: Params): ListToolsResult {
+  return validate(`${TOOLS_LIST} result`, value, { tools: list(fields({ name: STRING })) })
+}
+
+export function readReadResourceParams(params: Params): ReadResourceParams {
+  return validate(`${RESOURCES_READ} params`, params, { uri: NON_EMPTY_STRING })
+}
+
+export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
+  return validate(`${DOWNLOAD_FILE} params`, params, { contents: list(DOWNLOAD_ITEM, true) })
+}
+
+/** `size-changed`: each axis optional, but when present a finite, non-negative number. */
+export function readSizeChanged(params: Params): McpUiSizeChangedParams {
+  return validate('size-changed params', params, { width: AXIS, height: AXIS })
+}
+
+/** Params of a paginated list request (`resources/list`, …): an optional string `cursor`. */
+export function readPaginatedParams(params: Params, method: string): PaginatedParams {
+  return validate(`${method} params`, params, { cursor: optional(STRING) })
+}
+
+export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
+  return validate(`${OPEN_LINK} params`, params, { url: NON_EMPTY_STRING })
+}
+
+/** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
+export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
+  const where = `${LOGGING_MESSAGE} params`
+  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'a logging level'), logger: optional(STRING) })
+  if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
+  return params as LoggingMessageParams
+}
+
+/** `ui/message`: role `user` only; content as an array or a single block (noted). */
+export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
+  const where = `${MESSAGE} params`
+  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
+  return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
+}
+
+/** `ui/update-model-context`: content optional; `structuredContent` may arrive double-encoded (noted). */
+export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
+  const where = `${UPDATE_MODEL_CONTEXT} params`
+  const content = params.content === undefined ? undefined : contentBlocks(where, params.content, note)
+  const structuredContent = objectOrJson(where, 'structuredContent', params.structuredContent, note)
+  return { ...params, ...(content && { content }), ...(structuredContent && { structuredContent }) }
+}
+
 /** `ui/initialize` params; accepts `clientInfo`/`capabilities` (spec transport example) with a note. */
 export function readInitializeParams(params: Params, note: Note): McpUiInitializeParams {
   const where = `${INITIALIZE} params`
@@ -120,64 +178,6 @@ export function readInitializeParams(params: Params, note: Note): McpUiInitializ
   return read as McpUiInitializeParams
 }
 
-/** `size-changed`: each axis optional, but when present a finite, non-negative number. */
-export function readSizeChanged(params: Params): McpUiSizeChangedParams {
-  return validate('size-changed params', params, { width: AXIS, height: AXIS })
-}
-
-/** `ui/message`: role `user` only; content as an array or a single block (noted). */
-export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
-  const where = `${MESSAGE} params`
-  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
-  return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
-}
-
-/** `ui/update-model-context`: content optional; `structuredContent` may arrive double-encoded (noted). */
-export function readUpdateModelContextParams(params: Params, note: Note): McpUiUpdateModelContextParams {
-  const where = `${UPDATE_MODEL_CONTEXT} params`
-  const content = params.content === undefined ? undefined : contentBlocks(where, params.content, note)
-  const structuredContent = objectOrJson(where, 'structuredContent', params.structuredContent, note)
-  return { ...params, ...(content && { content }), ...(structuredContent && { structuredContent }) }
-}
-
-export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
-  return validate(`${OPEN_LINK} params`, params, { url: NON_EMPTY_STRING })
-}
-
-export function readDownloadFileParams(params: Params): McpUiDownloadFileParams {
-  return validate(`${DOWNLOAD_FILE} params`, params, { contents: list(DOWNLOAD_ITEM, true) })
-}
-
 export function readRequestDisplayModeParams(params: Params): McpUiRequestDisplayModeParams {
   return validate(`${REQUEST_DISPLAY_MODE} params`, params, { mode: oneOf(DISPLAY_MODES, 'a display mode') })
-}
-
-/** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
-export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
-  const where = `${LOGGING_MESSAGE} params`
-  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'a logging level'), logger: optional(STRING) })
-  if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
-  return params as LoggingMessageParams
-}
-
-export function readReadResourceParams(params: Params): ReadResourceParams {
-  return validate(`${RESOURCES_READ} params`, params, { uri: NON_EMPTY_STRING })
-}
-
-/** Params of a paginated list request (`resources/list`, …): an optional string `cursor`. */
-export function readPaginatedParams(params: Params, method: string): PaginatedParams {
-  return validate(`${method} params`, params, { cursor: optional(STRING) })
-}
-
-export function readCreateMessageParams(params: Params): CreateMessageParams {
-  return validate(`${SAMPLING_CREATE_MESSAGE} params`, params, {
-    messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
-    maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
-    tools: optional(list()),
-  })
-}
-
-/** The result of `tools/list` sent to the view's own tools. */
-export function readListToolsResult(value: Params): ListToolsResult {
-  return validate(`${TOOLS_LIST} result`, value, { tools: list(fields({ name: STRING })) })
 }
