@@ -4,7 +4,7 @@
  * for the browser's; the real thing, same-origin and cross-origin, runs in test/browser.)
  */
 import { describe, expect, test, vi } from 'vitest'
-import { FrameTransport } from '../../src/host/index.js'
+import { FrameTransport, ProxyTransport } from '../../src/host/index.js'
 import { ParentTransport, ViewBridge } from '../../src/view/index.js'
 import { APP_INFO, createBridgePair, methods } from '../helpers/bridges.js'
 import { createWindowPair } from '../helpers/window-pair.js'
@@ -122,13 +122,7 @@ describe('ParentTransport: the offer', () => {
 describe('FrameTransport: taking the channel', () => {
   test('a port from another origin, or on any message but ui/initialize, is not taken', async () => {
     const pair = createWindowPair()
-    const posted: unknown[] = []
     const transport = new FrameTransport({ target: pair.frame, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never })
-    const originalPost = pair.frame.postMessage
-    pair.frame.postMessage = (message, targetOrigin) => {
-      posted.push(message)
-      originalPost.call(pair.frame, message, targetOrigin)
-    }
     const received: unknown[] = []
     const stop = transport.listen((data) => void received.push(data))
     const foreign = new MessageChannel()
@@ -138,7 +132,8 @@ describe('FrameTransport: taking the channel', () => {
     await pair.flush()
     expect(received).toEqual([{ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: {} }])
     transport.send({ jsonrpc: '2.0', id: 1, result: {} })
-    expect(posted).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
+    // Still the window: neither port was taken.
+    expect(pair.sent('host')).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
     stop()
     foreign.port1.close()
     other.port1.close()
@@ -166,6 +161,36 @@ describe('FrameTransport: taking the channel', () => {
     channel.port1.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: {} })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(received.map((data) => (data as { method?: string }).method)).toEqual(['ui/initialize', 'ui/initialize'])
+    stop()
+    channel.port1.close()
+    pair.close()
+  })
+})
+
+describe('behind the sandbox proxy', () => {
+  test('on the channel the host still refuses sandbox-* from the view, as the proxy does on the window', async () => {
+    const pair = createWindowPair({ viewOrigin: 'https://sandbox.example' })
+    const refused: string[] = []
+    const transport = new ProxyTransport({
+      frame: new FrameTransport({ target: pair.frame, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never }),
+      resource: { html: '<p>view</p>' },
+      onRefused: (message) => void refused.push(message),
+    })
+    const received: unknown[] = []
+    const stop = transport.listen((data) => void received.push(data))
+    pair.injectToHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} })
+    await pair.flush()
+    // The proxy passed on the view's port with its handshake.
+    const channel = new MessageChannel()
+    pair.injectToHost({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, { ports: [channel.port2] })
+    await pair.flush()
+    channel.port1.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} })
+    channel.port1.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 1 } })
+    await vi.waitFor(() => expect(received).toHaveLength(2))
+    expect(received.map((data) => (data as { method: string }).method)).toEqual(['ui/initialize', 'ui/notifications/size-changed'])
+    expect(refused).toEqual(['Refused ui/notifications/sandbox-proxy-ready after the proxy was ready'])
+    // The resource went once, to the proxy, on the window.
+    expect(pair.sent('host').map((message) => message.method)).toEqual(['ui/notifications/sandbox-resource-ready'])
     stop()
     channel.port1.close()
     pair.close()
