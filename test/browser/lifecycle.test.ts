@@ -253,6 +253,8 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
     const h = await s.step('mount', () => openHost(env(), s, { host: 'ours', view: 'ours', config: { frameMode } }))
     try {
       await s.step('handshake', () => h.waitHost('initialized'))
+      // The inline box to come back to is the one the view's first size report gave the frame.
+      await s.step("the view's first size applied", () => h.waitHost('resized'))
       const box = () =>
         h.hostFrame.evaluate(() => {
           const rect = document.querySelector('#views iframe')!.getBoundingClientRect()
