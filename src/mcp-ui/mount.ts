@@ -9,8 +9,8 @@
 import { BridgeError } from '../protocol/index.js'
 import { createEmitter } from '../shared/emitter.js'
 import { mountApp, type MountAppOptions, type MountedApp } from '../host/mount-app.js'
-import { readMcpUiResource } from './resource.js'
 import { createMcpUiTransport, type McpUiEventType, type McpUiProtocol, type McpUiTransport } from './translator.js'
+import { readMcpUiResource } from './resource.js'
 
 export interface MountMcpUiAppOptions extends Omit<MountAppOptions, 'resource' | 'wrapTransport'> {
   /**

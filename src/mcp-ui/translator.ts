@@ -208,7 +208,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     // to every JSON-RPC message is done here too: over the size or depth limits it is dropped, and
     // own `__proto__` keys are removed.
     if (!KNOWN.includes(type) || inspectMessage(data, options.limits).problem || ((type === READY || type === REQUEST_RENDER_DATA) && !allowed[READY]!())) return
-    if (!protocol) serveLegacy()
+    protocol ?? serveLegacy()
     const first = !live
     live = true
     if (type === READY) {
@@ -230,8 +230,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       return protocol
     },
     get renderData() {
-      const box = context.containerDimensions
-      const { theme, locale, displayMode } = context
+      const { theme, locale, displayMode, containerDimensions: box } = context
       return { ...options.renderData, toolInput, toolOutput, theme, locale, displayMode, maxHeight: box?.maxHeight ?? box?.height }
     },
     loaded() {
@@ -253,11 +252,8 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       const { id, method, params, result } = message as { id?: RequestId; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> }
       if (method === undefined) {
         const settle = pending.get(id!)
-        if (settle) {
-          pending.delete(id!)
-          return settle(message as Answer)
-        }
-        if (id === initializeId && isObject(result)) setContext(result.hostContext, true)
+        if (pending.delete(id!)) return settle!(message as Answer)
+        if (id === initializeId) setContext(result?.hostContext, true)
         return frame.send(message)
       }
       const legacy = protocol === 'mcp-ui'

@@ -34,6 +34,6 @@ export function urlFrame(url: string, meta: McpUiResourceMeta, waitForRenderData
     // A serialized http(s) URL never holds `"` (percent-encoded, or refused in the host), but an `&`
     // could start a character reference.
     `<iframe sandbox="allow-scripts" src="${src.href.replace(/&/g, '&amp;')}"></iframe>${RELAY}`
-  const frameDomains = [...(Array.isArray(meta.csp?.frameDomains) ? meta.csp.frameDomains : []), src.origin]
+  const frameDomains = Array.isArray(meta.csp?.frameDomains) ? [...meta.csp.frameDomains, src.origin] : [src.origin]
   return { html, url: src.href, meta: { ...meta, csp: { ...meta.csp, frameDomains } } }
 }
