@@ -23,6 +23,7 @@ import {
   TOOL_INPUT_PARTIAL,
   TOOL_RESULT,
   appProvidesTools,
+  deepEqual,
   diffHostContext,
   mergeHostContext,
   negotiateVersion,
@@ -61,6 +62,21 @@ import { toolDirectoryFor, type McpClient } from './server-proxy.js'
 import { sendableCopy } from './sendable.js'
 import { createToolData, type ToolPhase } from './tool-data.js'
 import { serveViewRequests, type HostHandlers } from './view-requests.js'
+
+/**
+ * The host context a bridge stored last. A chat gives its views equal contexts (one theme, one set
+ * of style variables, one locale): a bridge's context takes that one's deep-equal top-level values
+ * instead of a copy of its own, about a third of a live view's heap. Safe because a stored context
+ * is never changed in place, only replaced (what a caller passes is copied first, `hostContext`
+ * hands out copies); it keeps one context alive after the last bridge closes.
+ */
+let latest: McpUiHostContext = {}
+
+/** `context`, a copy of our own, with its values deep-equal to the latest context's replaced by those; now the latest. */
+function share(context: McpUiHostContext): McpUiHostContext {
+  for (const key in context) if (key !== '__proto__' && deepEqual(latest[key], context[key])) context[key] = latest[key]
+  return (latest = context)
+}
 
 /** Default time a view gets to answer `ui/resource-teardown`, in ms. */
 export const TEARDOWN_TIMEOUT_MS = 5_000
@@ -172,7 +188,7 @@ export class HostBridge {
     this.#options = options
     const { tool, toolCallId } = options
     // Copied as a whole: a `tool` from a reactive store is a proxy that structured clone refuses.
-    this.#context = sendableCopy('hostContext', { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext })
+    this.#context = share(sendableCopy('hostContext', { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext }))
     const transport =
       options.transport ??
       new FrameTransport({
@@ -265,7 +281,7 @@ export class HostBridge {
     if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `displayMode: ${mode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, sendableCopy('host context', change))
     if (!changed.length) return
-    this.#context = context
+    this.#context = share(context)
     this.#sendContextDiff()
     // After the diff: a listener that changes the context again (back to inline, say) sends its own
     // change after this one, and the view, told the first mode by its request's answer, hears both.

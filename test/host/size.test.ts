@@ -90,14 +90,19 @@
  * host by another byte hunt (options kept instead of copied, a route serving requests in place,
  * fields reordered): 16,490 B, and 9,969 B in the minimal host. Lowered to 16,465 by a short third
  * hunt (tool data held as pairs, a request settled by one call, two refusals worded shorter, the
- * host's readers declared in another order): 16,465 B, and 9,941 B in the minimal host.)
+ * host's readers declared in another order): 16,465 B, and 9,941 B in the minimal host. Raised to
+ * 16,510: bridges share the deep-equal top-level values of their host contexts (a chat gives its
+ * views equal themes, style variables and locales) instead of each holding its own copy, which
+ * takes a live view from 11.5 to 7.9 KB of the host page's heap in new objects (`npx tsx
+ * bench/diagnose/live-memory.ts 20 12 ours`, 11.4-11.7 KB before, 7.9 KB after): 16,510 B, and
+ * 9,989 B in the minimal host, the MCP-UI layer kept within its budget by rewrites there.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_465
+const HOST_CEILING = 16_510
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
