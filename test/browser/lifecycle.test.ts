@@ -284,10 +284,14 @@ describe.each(FRAME_MODES)('lifecycle rules (%s frame)', (frameMode) => {
           return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === button && rect.right <= innerWidth && rect.top >= 0
         })
         expect(onTop).toBe(true)
+        // Only what the view is told after the click counts (it was told of fullscreen before).
+        await expect.poll(async () => (await h.viewEvents('hostcontextchanged')).at(-1)?.data).toMatchObject({ context: { displayMode: 'fullscreen' } })
+        const before = (await h.viewEvents('hostcontextchanged')).length
         await exit.click()
         await expect.poll(box).toEqual(inline)
         // The view is told, as of any change of mode.
-        await expect.poll(async () => (await h.viewEvents('hostcontextchanged')).at(-1)?.data).toMatchObject({ context: { displayMode: 'inline' } })
+        const told = async () => (await h.viewEvents('hostcontextchanged')).slice(before).map((event) => event.data as { changed: string[]; context: { displayMode?: string } })
+        await expect.poll(async () => (await told()).some(({ changed, context }) => changed.includes('displayMode') && context.displayMode === 'inline')).toBe(true)
         expect(await exit.count()).toBe(0)
       })
     } finally {
