@@ -167,10 +167,8 @@ export class HostBridge {
   readonly #options: HostBridgeOptions
   #context: McpUiHostContext
   readonly #session: Session
-  readonly #toolData = createToolData(
-    (method, params) => this.#session.notify(method, params),
-    () => this.#initialized,
-  )
+  // Until the view is initialized, tool data is held (and sent by `open()` at its `initialized`).
+  readonly #toolData = createToolData((method, params) => this.#initialized && this.#session.notify(method, params))
   readonly #events = createEmitter<HostBridgeEvents>()
   /** The context as the view knows it: what the handshake answer and the changes sent said. */
   #sentContext: McpUiHostContext | undefined
@@ -256,7 +254,7 @@ export class HostBridge {
 
   /** Where the tool call stands, as far as the view is concerned. */
   get toolPhase(): ToolPhase {
-    return this.#toolData.phase
+    return this.#toolData.phase()
   }
 
   get closed(): boolean {

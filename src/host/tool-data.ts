@@ -28,8 +28,11 @@ const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
 }
 
 export interface ToolData {
-  /** Where the tool call stands, as far as the view is concerned. */
-  readonly phase: ToolPhase
+  /**
+   * Where the tool call stands, as far as the view is concerned. A method, not a getter: an object
+   * literal with an accessor is kept as a dictionary, a slower and larger object (128 B per view).
+   */
+  phase(): ToolPhase
   /** The view (a new view instance) is initialized: sends everything produced so far, in order. */
   open(): void
   /** Moves on with `method` (one of the four tool-data notifications), or throws when the order forbids it. */
@@ -37,17 +40,15 @@ export interface ToolData {
 }
 
 /**
- * The tool data of one view; `send` puts one notification on the wire, and is called at once
- * while `initialized()` is true (held until `open()` otherwise).
+ * The tool data of one view; `send` is given each notification at once, and puts it on the wire
+ * when the view is initialized (what it drops before is held here, and `open()` gives it again).
  */
-export function createToolData(send: (method: string, params: Record<string, unknown>) => void, initialized: () => boolean): ToolData {
+export function createToolData(send: (method: string, params: Record<string, unknown>) => void): ToolData {
   let phase: ToolPhase = 'none'
   /** What a view instance sees, in order, when it initializes. */
   let produced: Outgoing[] = []
   return {
-    get phase() {
-      return phase
-    },
+    phase: () => phase,
     open() {
       for (const message of produced) send(...message)
     },
@@ -60,7 +61,7 @@ export function createToolData(send: (method: string, params: Record<string, unk
       // order as the view knows it, so the retry is accepted and a result can never follow an
       // input that never arrived.
       params = sendableCopy(method, params)
-      if (initialized()) send(method, params)
+      send(method, params)
       // Only the latest partial matters, and none once the input exists or the call is cancelled.
       produced = [...produced.filter(([sent]) => sent !== TOOL_INPUT_PARTIAL), [method, params]]
       phase = to
