@@ -172,7 +172,9 @@ export function serveViewRequests(
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
   // Requests share their category's bucket; each notification method gets its own (see `listen`).
-  const limiters: Partial<Record<keyof RateLimits, () => boolean>> = {}
+  // Each is made at its first use: a live view uses few, and a limiter is a closure, its scope and
+  // a heap number on the host page (the bucket starts full either way).
+  const limiters: Record<string, () => boolean> = {}
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
   const timeoutMs = timerDelay(options.timeoutMs)
@@ -193,11 +195,10 @@ export function serveViewRequests(
     run: (params: P, context: RequestContext) => unknown,
     overLimit?: () => unknown,
   ) => {
-    const allowed = (limiters[bucket] ??= createLimiter(limits[bucket]))
     session.handle(method, (raw, context) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ${INITIALIZE}`)
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
-      if (!allowed()) {
+      if (!(limiters[bucket] ??= createLimiter(limits[bucket]))()) {
         if (overLimit) return overLimit()
         throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
       }
@@ -316,18 +317,15 @@ export function serveViewRequests(
   /**
    * A notification from the view: gated and rate-limited like requests, but dropped instead of
    * answered. Each method has its own bucket, so a flood of logs cannot cost the view its
-   * teardown request; made at the method's first message (a view sends few kinds, and a limiter
-   * is a closure, its scope and a heap number on the host page). Over the limit, the latest
-   * dropped one is kept and delivered once a token is back: a view reports its size only when it
-   * changes, so its last report must not be lost.
+   * teardown request. Over the limit, the latest dropped one is kept and delivered once a token is
+   * back: a view reports its size only when it changes, so its last report must not be lost.
    */
   const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake?: boolean) => {
-    let allowed: (() => boolean) | undefined
     let latest: Record<string, unknown> | undefined
     const receive = (params: Record<string, unknown>) => {
       if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ${INITIALIZE}: dropped`, 'UNEXPECTED')
       if (!hostAllows(options.capabilities, method, params)) return note(`${method}: not supported: dropped`, 'POLICY')
-      if (!(allowed ??= createLimiter(limits.notifications))()) {
+      if (!(limiters[method] ??= createLimiter(limits.notifications))()) {
         // One warning per burst of drops, not one per dropped message.
         if (!(droppedNotifications++ % 1000)) note(`${method}: rate limited: dropped`, 'POLICY')
         // A second later the bucket has tokens again (or the latest waits another second).
@@ -362,9 +360,9 @@ export function serveViewRequests(
   // frame. Accepted before the handshake too, since a blocked script may be why there is none. Any
   // frame can forge one: a value with a throwing `toString` is described, not converted.
   listen(CSP_VIOLATION, ({ blockedURI, directive }) => note(`CSP blocked ${describeThrown(blockedURI || 'inline code')} (${describeThrown(directive)})`, 'POLICY'), true)
-  // Read now, as the requests' limits are: a notification limit left `undefined` (which
-  // `Partial<RateLimits>` lets through) fails the construction, not each method's first message.
-  limits.notifications.burst
+  // Read now: a limit left `undefined` (which `Partial<RateLimits>` lets through) fails the
+  // construction, not the first request or message it limits.
+  for (const bucket in DEFAULT_RATE_LIMITS) limits[bucket as keyof RateLimits].burst
   // `ui/notifications/sandbox-*` (host ↔ proxy traffic, which a view can only forge) have no
   // handler here: ignored with an `UNEXPECTED` warning like any unknown notification (a request of
   // that name is answered `-32601`). In proxy mode the proxy drops them before they reach the host.

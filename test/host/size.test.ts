@@ -101,14 +101,16 @@
  * one callback instead of two: 16,497 B, and 9,980 B in the minimal host. Raised to 16,503 (below
  * the 16,510 before it): each notification method's rate limiter made at its first message
  * instead of with the bridge (a live view sends one or two kinds of the six): 16,503 B, and
- * 9,988 B in the minimal host.)
+ * 9,988 B in the minimal host. Raised to 16,505 (below the 16,510 before): each request
+ * category's limiter made at its first request too, the limits read at construction still:
+ * 16,505 B, and 9,989 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_503
+const HOST_CEILING = 16_505
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
