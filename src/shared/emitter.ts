@@ -26,7 +26,8 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
     on(event, listener) {
       const own = ((...args) => listener(...args)) as typeof listener
       // A new array, never a push: an emit under way keeps iterating the one it started with.
-      all[event] = [...registered(event), own]
+      // `concat`, not a spread: an array literal with a spread keeps room to grow, held while subscribed.
+      all[event] = registered(event).concat(own)
       return () => {
         all[event] = registered(event).filter((other) => other !== own)
       }
