@@ -148,13 +148,15 @@ const isThenable = (value: unknown): value is Promise<unknown> => typeof (value 
 
 type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) | undefined
 
+type Params = Record<string, unknown>
+
 /** The requests forwarded to the view's server, each with the name of its host handler and client method. */
-const FORWARDED: Array<[string, ForwardedMethod]> = [
-  [RESOURCES_READ, 'readResource'],
-  [RESOURCES_LIST, 'listResources'],
-  [RESOURCE_TEMPLATES_LIST, 'listResourceTemplates'],
-  [PROMPTS_LIST, 'listPrompts'],
-]
+const FORWARDED: Record<string, ForwardedMethod> = {
+  [RESOURCES_READ]: 'readResource',
+  [RESOURCES_LIST]: 'listResources',
+  [RESOURCE_TEMPLATES_LIST]: 'listResourceTemplates',
+  [PROMPTS_LIST]: 'listPrompts',
+}
 
 /**
  * Serves the view's requests and notifications on `session` for `bridge`, configured by its
@@ -171,10 +173,12 @@ export function serveViewRequests(
 ): void {
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
-  // Requests share their category's bucket; each notification method gets its own (see `listen`).
+  // Requests share their category's bucket; each notification method gets its own.
   // Each is made at its first use: a live view uses few, and a limiter is a closure, its scope and
   // a heap number on the host page (the bucket starts full either way).
   const limiters: Record<string, () => boolean> = {}
+  // The latest notification of each method dropped over its limit, delivered once a token is back.
+  const latest: Record<string, Params | undefined> = {}
   const maxConcurrent = options.maxConcurrentCalls ?? 16
   // What the MCP SDK gets: its timers, unlike the session's, fire at once for a longer delay.
   const timeoutMs = timerDelay(options.timeoutMs)
@@ -184,182 +188,185 @@ export function serveViewRequests(
   let droppedNotifications = 0
 
   /**
-   * Registers one view request behind the shared gate. Synchronous all the way when the handler
-   * is: an `async` wrapper here would cost every `tools/call` a few microtasks. Over the rate
-   * limit, the answer is `overLimit()` when given, else a `RATE_LIMITED` error.
+   * Serves every view request: one handler, registered for each method (the session passes the
+   * method), so a bridge holds no closure per method. The helpers below are made per request
+   * instead: a live view makes few, and a long chat holds dozens of bridges. Each method's case
+   * puts its params reader, its policy and its host handler behind the shared gate.
    */
-  const serve = <P>(
-    method: string,
-    bucket: keyof RateLimits,
-    read: (params: Record<string, unknown>, note: Note) => P,
-    run: (params: P, context: RequestContext) => unknown,
-    overLimit?: () => unknown,
-  ) => {
-    session.handle(method, (raw, context) => {
+  const serve = (raw: Params, context: RequestContext, method: string) => {
+    // What a host handler gets besides the params.
+    const hostContext: HostRequestContext = { signal: context.signal, bridge }
+
+    /** Runs an action (or sampling) handler; without one the request is denied. `isError: true` becomes a denial. */
+    const action = async <P>(handler: Handler<P, McpUiActionResult | void>, params: P) => {
+      if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
+      const result = await handler(params, hostContext)
+      if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
+      // Anything but an object is answered `{}` by the session.
+      return result
+    }
+
+    /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
+    const forwarding = (name: ForwardedMethod, params: object) => {
+      const forward = () => forwardToServer(options.client, name, params as Params, context, timeoutMs)
+      const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
+      return handler ? handler(params, { ...hostContext, forward }) : forward()
+    }
+
+    // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
+    const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
+    // A mode a view request may switch to: in the host's list, and in the view's when it declared one
+    // (as HostBridge's `#modeAllowed` reads it for the host's own switches).
+    const modeAllowed = (mode: McpUiDisplayMode) =>
+      bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
+
+    /**
+     * The shared gate, then `run`. Synchronous all the way when the handler is: an `async`
+     * wrapper here would cost every `tools/call` a few microtasks. Over the rate limit, the answer
+     * is a `RATE_LIMITED` error, except for a display-mode request (see `currentMode`).
+     */
+    const gate = <P>(bucket: keyof RateLimits, read: (params: Params, note: Note) => P, run: (params: P) => unknown) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ${INITIALIZE}`)
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!(limiters[bucket] ??= createLimiter(limits[bucket]))()) {
-        if (overLimit) return overLimit()
+        if (method === REQUEST_DISPLAY_MODE) return currentMode()
         throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
       }
       const params = read(raw, note)
-      if (bucket !== 'calls') return run(params, context)
+      if (bucket !== 'calls') return run(params)
       if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
       callsInFlight++
       let outcome: unknown
       try {
-        outcome = run(params, context)
+        outcome = run(params)
       } finally {
         if (!isThenable(outcome)) callsInFlight--
       }
       return isThenable(outcome) ? Promise.resolve(outcome).finally(() => callsInFlight--) : outcome
-    })
-  }
-
-  const hostContext = (context: RequestContext): HostRequestContext => ({ signal: context.signal, bridge })
-
-  /** Runs an action (or sampling) handler; without one the request is denied. `isError: true` becomes a denial. */
-  const action = async <P>(method: string, handler: Handler<P, McpUiActionResult | void>, params: P, context: RequestContext) => {
-    if (!handler) throw new BridgeError('DENIED', `${method}: no host handler`)
-    const result = await handler(params, hostContext(context))
-    if (isObject(result) && result.isError === true) throw new BridgeError('DENIED', `${method} denied`)
-    // Anything but an object is answered `{}` by the session.
-    return result
-  }
-
-  /** A server request: the host handler (which may `forward()`), else the client, else not supported. */
-  const forwarding = (name: ForwardedMethod) => (params: object, context: RequestContext) => {
-    const forward = () => forwardToServer(options.client, name, params as Record<string, unknown>, context, timeoutMs)
-    const handler = handlers[name] as ((params: object, context: ForwardingContext<unknown>) => unknown) | undefined
-    return handler ? handler(params, { ...hostContext(context), forward }) : forward()
-  }
-
-  serve(MESSAGE, 'actions', readMessageParams, (params, context) => {
-    checkModalities(MESSAGE, options.capabilities?.message, params.content)
-    return action(MESSAGE, handlers.message, params, context)
-  })
-
-  serve(UPDATE_MODEL_CONTEXT, 'context', readUpdateModelContextParams, async (params, context) => {
-    checkModalities(UPDATE_MODEL_CONTEXT, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
-    const update = ++contextUpdates
-    await handlers.updateModelContext?.(params, hostContext(context))
-    // An update the host's handler finished after a newer one, or one cancelled (or closed) meanwhile, replaces nothing.
-    if (update < latestContextUpdate || context.signal.aborted) return
-    latestContextUpdate = update
-    const empty = !params.content?.length && !Object.keys(params.structuredContent ?? {}).length
-    events.emit('modelcontext', empty ? undefined : params)
-    // Nothing returned: the session answers `{}`.
-  })
-
-  serve(OPEN_LINK, 'actions', readOpenLinkParams, (params, context) => {
-    let parsed: URL
-    try {
-      parsed = new URL(params.url)
-    } catch {
-      throw new BridgeError('INVALID_PARAMS', `${OPEN_LINK}: invalid url`)
     }
-    // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
-    const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
-    if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
-      throw new BridgeError('DENIED', `${OPEN_LINK}: scheme ${parsed.protocol} not allowed`)
-    }
-    return action(OPEN_LINK, handlers.openLink, { ...params, parsed }, context)
-  })
 
-  serve(DOWNLOAD_FILE, 'actions', readDownloadFileParams, (params, context) => action(DOWNLOAD_FILE, handlers.downloadFile, params, context))
-
-  serve(SAMPLING_CREATE_MESSAGE, 'actions', readCreateMessageParams, (params, context) => {
-    return action(SAMPLING_CREATE_MESSAGE, handlers.createSamplingMessage, params, context)
-  })
-
-  // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
-  const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
-  // A mode a view request may switch to: in the host's list, and in the view's when it declared one
-  // (as HostBridge's `#modeAllowed` reads it for the host's own switches).
-  const modeAllowed = (mode: McpUiDisplayMode) =>
-    bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
-  serve(
-    REQUEST_DISPLAY_MODE,
-    'actions',
-    readRequestDisplayModeParams,
-    async (params, context) => {
-      if (params.mode === currentMode().mode || !modeAllowed(params.mode)) return currentMode()
-      const granted = (await handlers.requestDisplayMode?.(params, hostContext(context))) ?? params.mode
-      // Checked again: the host may have changed the available modes (or the mode) while it decided.
-      if (!modeAllowed(granted)) {
-        note(`${REQUEST_DISPLAY_MODE}: ${granted} not allowed`, 'POLICY')
-        return currentMode()
-      }
-      // Applied once the answer is sent (spec: return the mode, then notify), as the host would set
-      // it; a request the view cancelled is never answered, so it changes nothing.
-      context.afterResponse(() => bridge.setHostContext({ displayMode: granted }))
-      return { mode: granted }
-    },
-    currentMode,
-  )
-
-  const callTool = forwarding('callTool')
-  serve(TOOLS_CALL, 'calls', readCallToolParams, (params, context) => {
-    // Visibility first: a model-only or unknown tool never reaches the handler or the server.
-    const checked = toolDirectoryFor(options.client, options.tools).assertCallableByApp(params.name, timeoutMs)
-    return isThenable(checked)
-      ? checked.then(() => {
-          // Nobody waits for a call cancelled (or a bridge closed) during the lookup: it must not run.
-          context.signal.throwIfAborted()
-          return callTool(params, context)
+    switch (method) {
+      case MESSAGE:
+        return gate('actions', readMessageParams, (params) => {
+          checkModalities(method, options.capabilities?.message, params.content)
+          return action(handlers.message, params)
         })
-      : callTool(params, context)
-  })
-  for (const [method, name] of FORWARDED) {
-    serve(method, 'calls', method === RESOURCES_READ ? readReadResourceParams : (p) => readPaginatedParams(p, method), forwarding(name))
+      case UPDATE_MODEL_CONTEXT:
+        return gate('context', readUpdateModelContextParams, async (params) => {
+          checkModalities(method, options.capabilities?.updateModelContext, params.content, params.structuredContent !== undefined)
+          const update = ++contextUpdates
+          await handlers.updateModelContext?.(params, hostContext)
+          // An update the host's handler finished after a newer one, or one cancelled (or closed) meanwhile, replaces nothing.
+          if (update < latestContextUpdate || context.signal.aborted) return
+          latestContextUpdate = update
+          const empty = !params.content?.length && !Object.keys(params.structuredContent ?? {}).length
+          events.emit('modelcontext', empty ? undefined : params)
+          // Nothing returned: the session answers `{}`.
+        })
+      case OPEN_LINK:
+        return gate('actions', readOpenLinkParams, (params) => {
+          let parsed: URL
+          try {
+            parsed = new URL(params.url)
+          } catch {
+            throw new BridgeError('INVALID_PARAMS', `${method}: invalid url`)
+          }
+          // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
+          const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
+          if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
+            throw new BridgeError('DENIED', `${method}: scheme ${parsed.protocol} not allowed`)
+          }
+          return action(handlers.openLink, { ...params, parsed })
+        })
+      case DOWNLOAD_FILE:
+        return gate('actions', readDownloadFileParams, (params) => action(handlers.downloadFile, params))
+      case SAMPLING_CREATE_MESSAGE:
+        return gate('actions', readCreateMessageParams, (params) => action(handlers.createSamplingMessage, params))
+      case REQUEST_DISPLAY_MODE:
+        return gate(
+          'actions',
+          readRequestDisplayModeParams,
+          async (params) => {
+            if (params.mode === currentMode().mode || !modeAllowed(params.mode)) return currentMode()
+            const granted = (await handlers.requestDisplayMode?.(params, hostContext)) ?? params.mode
+            // Checked again: the host may have changed the available modes (or the mode) while it decided.
+            if (!modeAllowed(granted)) {
+              note(`${method}: ${granted} not allowed`, 'POLICY')
+              return currentMode()
+            }
+            // Applied once the answer is sent (spec: return the mode, then notify), as the host would set
+            // it; a request the view cancelled is never answered, so it changes nothing.
+            context.afterResponse(() => bridge.setHostContext({ displayMode: granted }))
+            return { mode: granted }
+          },
+        )
+      case TOOLS_CALL:
+        return gate('calls', readCallToolParams, (params) => {
+          // Visibility first: a model-only or unknown tool never reaches the handler or the server.
+          const checked = toolDirectoryFor(options.client, options.tools).assertCallableByApp(params.name, timeoutMs)
+          return isThenable(checked)
+            ? checked.then(() => {
+                // Nobody waits for a call cancelled (or a bridge closed) during the lookup: it must not run.
+                context.signal.throwIfAborted()
+                return forwarding('callTool', params)
+              })
+            : forwarding('callTool', params)
+        })
+    }
+    // One of FORWARDED: the session calls this handler for the methods registered below only.
+    return gate<object>('calls', method === RESOURCES_READ ? readReadResourceParams : (params) => readPaginatedParams(params, method), (params) =>
+      forwarding(FORWARDED[method]!, params),
+    )
   }
+  for (const method of [MESSAGE, UPDATE_MODEL_CONTEXT, OPEN_LINK, DOWNLOAD_FILE, SAMPLING_CREATE_MESSAGE, REQUEST_DISPLAY_MODE, TOOLS_CALL, RESOURCES_READ, RESOURCES_LIST, RESOURCE_TEMPLATES_LIST, PROMPTS_LIST]) session.handle(method, serve)
 
   /**
    * A notification from the view: gated and rate-limited like requests, but dropped instead of
-   * answered. Each method has its own bucket, so a flood of logs cannot cost the view its
-   * teardown request. Over the limit, the latest dropped one is kept and delivered once a token is
-   * back: a view reports its size only when it changes, so its last report must not be lost.
+   * answered. Over the limit, the latest dropped one is kept and delivered once a token is back: a
+   * view reports its size only when it changes, so its last report must not be lost.
    */
-  const listen = (method: string, run: (params: Record<string, unknown>) => void, beforeHandshake?: boolean) => {
-    let latest: Record<string, unknown> | undefined
-    const receive = (params: Record<string, unknown>) => {
-      if (!bridge.appCapabilities && !beforeHandshake) return note(`${method} before ${INITIALIZE}: dropped`, 'UNEXPECTED')
-      if (!hostAllows(options.capabilities, method, params)) return note(`${method}: not supported: dropped`, 'POLICY')
-      if (!(limiters[method] ??= createLimiter(limits.notifications))()) {
-        // One warning per burst of drops, not one per dropped message.
-        if (!(droppedNotifications++ % 1000)) note(`${method}: rate limited: dropped`, 'POLICY')
-        // A second later the bucket has tokens again (or the latest waits another second).
-        if (!latest) {
-          setTimeout(() => {
-            const params = latest!
-            latest = undefined
-            if (!session.closed) receive(params)
-          }, 1000)
-        }
-        latest = params
-        return
+  const receive = (params: Params, method: string) => {
+    if (!bridge.appCapabilities && method !== CSP_VIOLATION) return note(`${method} before ${INITIALIZE}: dropped`, 'UNEXPECTED')
+    if (!hostAllows(options.capabilities, method, params)) return note(`${method}: not supported: dropped`, 'POLICY')
+    if (!(limiters[method] ??= createLimiter(limits.notifications))()) {
+      // One warning per burst of drops, not one per dropped message.
+      if (!(droppedNotifications++ % 1000)) note(`${method}: rate limited: dropped`, 'POLICY')
+      // A second later the bucket has tokens again (or the latest waits another second).
+      if (!latest[method]) {
+        setTimeout(() => {
+          const params = latest[method]!
+          latest[method] = undefined
+          if (!session.closed) receive(params, method)
+        }, 1000)
       }
-      try {
-        run(params)
-      } catch (error) {
-        // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
-        note((error as Error).message, 'MALFORMED')
-      }
+      latest[method] = params
+      return
     }
-    session.on(method, receive)
+    try {
+      switch (method) {
+        case SIZE_CHANGED:
+          return events.emit('sizechange', readSizeChanged(params))
+        case LOGGING_MESSAGE:
+          return events.emit('log', readLoggingMessageParams(params, note))
+        case REQUEST_TEARDOWN:
+          return events.emit('requestteardown')
+        case TOOLS_LIST_CHANGED:
+          // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
+          if (bridge.appCapabilities?.tools?.listChanged !== true) return note(`${method} without tools.listChanged: dropped`, 'MALFORMED')
+          return events.emit('toolslistchanged')
+      }
+      // Why an app broke, not a blank frame. Any frame can forge one: a value with a throwing
+      // `toString` is described, not converted.
+      note(`CSP blocked ${describeThrown(params.blockedURI || 'inline code')} (${describeThrown(params.directive)})`, 'POLICY')
+    } catch (error) {
+      // Readers and the checks here throw `Error`s only; listeners' errors never reach this (the emitter reports them).
+      note((error as Error).message, 'MALFORMED')
+    }
   }
-  listen(SIZE_CHANGED, (params) => events.emit('sizechange', readSizeChanged(params)))
-  listen(LOGGING_MESSAGE, (params) => events.emit('log', readLoggingMessageParams(params, note)))
-  listen(REQUEST_TEARDOWN, () => events.emit('requestteardown'))
-  listen(TOOLS_LIST_CHANGED, () => {
-    // The view's own tools: only a view that declared `tools.listChanged` may say they changed.
-    if (bridge.appCapabilities?.tools?.listChanged !== true) return note(`${TOOLS_LIST_CHANGED} without tools.listChanged: dropped`, 'MALFORMED')
-    events.emit('toolslistchanged')
-  })
-  // Posted by the reporter `injectCspMeta` puts in front of the view: why an app broke, not a blank
-  // frame. Accepted before the handshake too, since a blocked script may be why there is none. Any
-  // frame can forge one: a value with a throwing `toString` is described, not converted.
-  listen(CSP_VIOLATION, ({ blockedURI, directive }) => note(`CSP blocked ${describeThrown(blockedURI || 'inline code')} (${describeThrown(directive)})`, 'POLICY'), true)
+  // Each method has its own bucket, so a flood of logs cannot cost the view its teardown request.
+  // `CSP_VIOLATION` is posted by the reporter `injectCspMeta` puts in front of the view, and
+  // accepted before the handshake too, since a blocked script may be why there is none.
+  for (const method of [SIZE_CHANGED, LOGGING_MESSAGE, REQUEST_TEARDOWN, TOOLS_LIST_CHANGED, CSP_VIOLATION]) session.on(method, receive)
   // Read now: a limit left `undefined` (which `Partial<RateLimits>` lets through) fails the
   // construction, not the first request or message it limits.
   for (const bucket in DEFAULT_RATE_LIMITS) limits[bucket as keyof RateLimits].burst

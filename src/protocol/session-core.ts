@@ -61,8 +61,10 @@ export interface RequestContext {
   afterResponse(action: () => void): void
 }
 
-export type RequestHandler = (params: Record<string, unknown>, context: RequestContext) => unknown
-export type NotificationHandler = (params: Record<string, unknown>) => void
+/** A request's handler; `method` lets one function serve several methods. */
+export type RequestHandler = (params: Record<string, unknown>, context: RequestContext, method: string) => unknown
+/** A notification's handler; `method` lets one function serve several methods. */
+export type NotificationHandler = (params: Record<string, unknown>, method: string) => void
 
 interface Pending {
   /**
@@ -131,7 +133,7 @@ export class SessionCore {
             if (progressToken !== undefined && !signal.aborted) this.#sendQuietly({ jsonrpc: '2.0', method: PROGRESS, params: { progressToken, ...progress } })
           },
           afterResponse: (action) => void after.push(action),
-        })
+        }, method)
         if (typeof (outcome as PromiseLike<unknown> | undefined)?.then === 'function') {
           ;(outcome as PromiseLike<unknown>).then(finish, (error) => finish(error, true))
         } else finish(outcome)
@@ -355,7 +357,7 @@ export class SessionCore {
       return
     }
     const handler = this.#notificationHandlers.get(method)
-    if (handler) handler(params)
+    if (handler) handler(params, method)
     else this.warn('UNEXPECTED', `${method}: ignored`)
   }
 

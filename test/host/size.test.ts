@@ -107,14 +107,20 @@
  * tool data a view is given again at a re-initialization held in an array made to size (`concat`)
  * instead of one with room to grow (a spread): 16,509 B, and 9,994 B in the minimal host. Lowered
  * to 16,506: the event emitter's listener arrays made to size with `concat` as well (three per
- * bridge; about 0.2 KB of heap per live view): 16,506 B, and 9,992 B in the minimal host.)
+ * bridge; about 0.2 KB of heap per live view): 16,506 B, and 9,992 B in the minimal host. Raised to
+ * 16,518 (above the 16,510 this branch started from): a bridge serves the view's requests through
+ * one handler and its notifications through another, the session passing each the method, where
+ * it held a wrapper closure, a scope and a handler closure for each of sixteen methods; a live view
+ * takes 5.2 instead of 7.0 KB of the host page's heap in new objects (`npx tsx
+ * bench/diagnose/live-memory.ts 20 12 ours`), paid for in the minimal host by naming the method
+ * through its variable in that handler's errors: 16,518 B, and 9,994 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_506
+const HOST_CEILING = 16_518
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
