@@ -119,12 +119,18 @@ describe('ParentTransport: the offer', () => {
   })
 })
 
+/** A host's FrameTransport on a window pair, listening: what it received, in order. */
+function listeningHost() {
+  const pair = createWindowPair()
+  const transport = new FrameTransport({ target: pair.frame, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never })
+  const received: unknown[] = []
+  const stop = transport.listen((data) => void received.push(data))
+  return { pair, transport, received, stop }
+}
+
 describe('FrameTransport: taking the channel', () => {
   test('a port from another origin, or on any message but ui/initialize, is not taken', async () => {
-    const pair = createWindowPair()
-    const transport = new FrameTransport({ target: pair.frame, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never })
-    const received: unknown[] = []
-    const stop = transport.listen((data) => void received.push(data))
+    const { pair, transport, received, stop } = listeningHost()
     const foreign = new MessageChannel()
     const other = new MessageChannel()
     pair.injectToHost({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} }, { origin: 'https://evil.example', ports: [foreign.port2] })
@@ -141,10 +147,7 @@ describe('FrameTransport: taking the channel', () => {
   })
 
   test('a handshake without a port after one with a port goes back to the window, and the port is closed', async () => {
-    const pair = createWindowPair()
-    const transport = new FrameTransport({ target: pair.frame, targetOrigin: pair.viewOrigin, hostWindow: pair.host as never })
-    const received: unknown[] = []
-    const stop = transport.listen((data) => void received.push(data))
+    const { pair, transport, received, stop } = listeningHost()
     const channel = new MessageChannel()
     const onPort: unknown[] = []
     channel.port1.onmessage = (event) => void onPort.push(event.data)
