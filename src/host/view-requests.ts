@@ -355,7 +355,8 @@ export function serveViewRequests(
           if (bridge.appCapabilities?.tools?.listChanged !== true) return note(`${method} without tools.listChanged: dropped`, 'MALFORMED')
           return events.emit('toolslistchanged')
       }
-      // Why an app broke, not a blank frame. Any frame can forge one: a value with a throwing
+      // The one method left, CSP_VIOLATION (the session calls this for the methods registered below
+      // only): why an app broke, not a blank frame. Any frame can forge one: a value with a throwing
       // `toString` is described, not converted.
       note(`CSP blocked ${describeThrown(params.blockedURI || 'inline code')} (${describeThrown(params.directive)})`, 'POLICY')
     } catch (error) {
