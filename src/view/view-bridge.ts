@@ -179,10 +179,16 @@ export class ViewBridge {
   readonly #tools: AppTools
   readonly #early = new Map<OneShot, unknown>()
   /** Context changes that raced ahead of the handshake answer, merged; applied after it, not lost. */
-  #earlyChanges: McpUiHostContext | undefined = {}
+  readonly #earlyChanges: McpUiHostContext = {}
   /** The handshake answer, its `hostContext` kept current. */
   #connection: ViewConnection | undefined
   #connecting: Promise<ViewConnection> | undefined
+  /**
+   * Calls waiting in {@link #ready} not sent yet. While there are any, a new call waits behind
+   * them, even one made by code that awaited `connect()` before they were made (its continuation
+   * runs first).
+   */
+  #waiting = 0
   #autoResize: boolean
   #stopResize: (() => void) | undefined
   readonly #note: Note = (message, code = 'VARIANT') => this.#session.warn(code, message)
@@ -280,10 +286,7 @@ export class ViewBridge {
       this.#connection = { hostInfo, hostCapabilities, hostContext: {}, protocolVersion }
       this.#session.notify(INITIALIZED, {})
       // Early changes replace top-level keys; one they withdrew (`undefined`) is no change from `{}`.
-      // Still held while this change is emitted: a request its listeners make waits behind the ones
-      // made before the answer (see `#request`).
-      this.#changeContext({ ...hostContext, ...this.#earlyChanges }, true)
-      this.#earlyChanges = undefined
+      this.#changeContext({ ...hostContext, ...this.#earlyChanges })
       if (this.#autoResize) this.startAutoResize()
       // A copy: later context changes replace the bridge's context, not the caller's.
       return { ...this.#connection }
@@ -367,12 +370,15 @@ export class ViewBridge {
    * differ. Refused before sending unless both the host (`hostContext.availableDisplayModes`) and
    * the app (`capabilities.availableDisplayModes`, `["inline"]` without it) list the mode.
    */
-  async requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
-    await this.#ready(REQUEST_DISPLAY_MODE, options?.signal)
-    if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
-      throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
-    }
-    return readDisplayModeResult(await this.#request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
+  requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
+    // Checked and sent from `#ready` even when connected, so that it keeps its place among the
+    // calls the app makes (it needs no capability, and the session refuses it after close).
+    return this.#ready(REQUEST_DISPLAY_MODE, options?.signal, async () => {
+      if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
+        throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
+      }
+      return readDisplayModeResult(await this.#session.request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
+    })
   }
 
   /**
@@ -448,8 +454,8 @@ export class ViewBridge {
     else this.#early.set(event, value)
   }
 
-  #changeContext(change: McpUiHostContext, handshake?: boolean): void {
-    if (this.#earlyChanges && !handshake) {
+  #changeContext(change: McpUiHostContext): void {
+    if (!this.#connection) {
       // Before the handshake answer. Top-level replace, so later changes simply overwrite earlier ones (`undefined` included).
       Object.assign(this.#earlyChanges, change)
       return
@@ -463,17 +469,19 @@ export class ViewBridge {
   /**
    * Waits for the handshake, for a call made before its answer, then runs `then`. `then` is attached
    * to the very promise `connect()` returned, so that calls waiting on it go out in the order they
-   * were made, before any made once it resolved. `signal` rejects the wait at once with `CANCELLED`
+   * were made, before any made once it resolved (counted in `#waiting` until sent: see `#request`).
+   * `signal` rejects the wait at once with `CANCELLED`
    * (the session then refuses to send the request when the handshake settles).
    */
-  #ready<T>(method: string, signal?: AbortSignal, then?: () => T | Promise<T>): Promise<T> {
+  #ready<T>(method: string, signal: AbortSignal | undefined, then: () => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.#session.closed) throw failure('CLOSED', method, 'closed')
       if (!this.#connecting) throw failure('PROTOCOL', method, 'connect() first')
+      this.#waiting++
       const abort = () => reject(cancelled(method, signal!.reason))
       signal?.aborted ? abort() : signal?.addEventListener('abort', abort)
       this.#connecting
-        .then(then)
+        .then(() => (this.#waiting--, then()))
         .then(resolve, reject)
         .finally(() => signal?.removeEventListener('abort', abort))
     })
@@ -484,15 +492,15 @@ export class ViewBridge {
    * advertise it (PROTOCOL.md A.6). A connected call gets the session's own promise, with no async
    * wrapper around it: this is every call's path, and each wrapper costs the call microtasks.
    * Before the handshake answer, after close, or refused, it waits for {@link #ready} first; so
-   * does one made while the handshake emits the initial context, so that it goes out after those
-   * made before the answer (a later `updateModelContext` must not be overwritten by an earlier one).
+   * does any call made while calls are still waiting there, so that it goes out after them (a
+   * later `updateModelContext` must not be overwritten by an earlier one).
    */
   #request(method: string, params: object, options?: RequestOptions): Promise<Record<string, unknown>> {
     const send = () => {
       if (!hostAllows(this.hostCapabilities, method, params)) throw failure('NOT_SUPPORTED', method, 'not advertised')
       return this.#session.request(method, params as Record<string, unknown>, options)
     }
-    return this.#allows(method, params) && !this.#earlyChanges ? send() : this.#ready(method, options?.signal, send)
+    return this.#allows(method, params) && !this.#waiting ? send() : this.#ready(method, options?.signal, send)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */

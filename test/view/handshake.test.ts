@@ -196,6 +196,17 @@ describe('ViewBridge requests made while connecting', () => {
     await host.next((m) => m.method === 'ui/open-link' && m.params.url.endsWith('/second'))
     expect(host.received.filter((m) => m.method === 'ui/open-link').map((m) => m.params.url)).toEqual(['https://example.com/first', 'https://example.com/second'])
   })
+
+  it('go out before one made once connect() resolved, even by code that awaited connect() before they were made', async () => {
+    // The usual app: `await bridge.connect()` first, then its calls; meanwhile the user acted.
+    host = createFakeHost({ hostCapabilities: { updateModelContext: {} } })
+    const view = createView(host)
+    const connected = view.connect().then(() => void view.updateModelContext({ structuredContent: { step: 2 } }).catch(() => {}))
+    void view.updateModelContext({ structuredContent: { step: 1 } }).catch(() => {})
+    await connected
+    await vi.waitFor(() => expect(host.sent('ui/update-model-context')).toHaveLength(2))
+    expect(host.sent('ui/update-model-context').map((m) => m.params.structuredContent)).toEqual([{ step: 1 }, { step: 2 }])
+  })
 })
 
 describe('ViewBridge requests made by a listener of the initial context', () => {

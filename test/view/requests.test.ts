@@ -229,6 +229,15 @@ describe('ViewBridge display mode', () => {
     expect(await outcome).toBe('inline')
   })
 
+  it('goes out before a request the app makes after it', async () => {
+    const view = await connected(ALL, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen'] })
+    void view.requestDisplayMode('fullscreen').catch(() => {})
+    void view.sendMessage('now in fullscreen').catch(() => {})
+    await host.next('ui/request-display-mode')
+    await host.next('ui/message')
+    expect(host.received.map((m) => m.method).filter((method) => method === 'ui/request-display-mode' || method === 'ui/message')).toEqual(['ui/request-display-mode', 'ui/message'])
+  })
+
   it('asks for a mode the host lists next to one this library does not know (a later spec\'s)', async () => {
     const view = await connected({}, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen', 'sidebar'] })
     expect(view.hostContext.availableDisplayModes).toEqual(['inline', 'fullscreen'])
