@@ -12,7 +12,10 @@ export interface SafeEmitter<Events extends EventMap<Events>> {
   /** Adds a listener; returns the function that removes it. */
   on<K extends keyof Events>(event: K, listener: Events[K]): () => void
   emit<K extends keyof Events>(event: K, ...args: Parameters<Events[K]>): void
-  /** The listeners of `event` now, as functions that call them (to call them yourself, as teardown does, or to count them). */
+  /**
+   * The listeners of `event` now, as functions that call them (to call them yourself, as teardown
+   * does, or to count them); each calls its listener only while it is still subscribed.
+   */
   listeners<K extends keyof Events>(event: K): Array<Events[K]>
 }
 
@@ -24,7 +27,9 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
   const registered = <K extends keyof Events>(event: K): Array<Events[K]> => all[event] ?? []
   return {
     on(event, listener) {
-      const own = ((...args) => listener(...args)) as typeof listener
+      // It calls the listener only while registered: one removed during an event (by a listener
+      // before it) is not called, whether the event is emitted or its listeners called one by one.
+      const own = ((...args) => (all[event]?.includes(own) ? listener(...args) : undefined)) as typeof listener
       // A new array, never a push: an emit under way keeps iterating the one it started with.
       // `concat`, not a spread: an array literal with a spread keeps room to grow, held while subscribed.
       all[event] = registered(event).concat(own)
@@ -34,9 +39,9 @@ export function createEmitter<Events extends EventMap<Events>>(): SafeEmitter<Ev
     },
     emit(event, ...args) {
       // The arrays are replaced, never changed: a listener added during the event is called from the
-      // next one on, and one removed during it (by a listener before it) is not called at all, as in the DOM.
+      // next one on, and one removed during it (by a listener before it) is not called at all (its
+      // registration checks), as in the DOM.
       for (const own of registered(event)) {
-        if (!registered(event).includes(own)) continue
         try {
           own(...args)
         } catch (error) {

@@ -96,6 +96,16 @@ describe('createEmitter', () => {
     expect(second).not.toHaveBeenCalled()
   })
 
+  it('lists functions that call a listener only while it is subscribed, for callers that call them one by one', () => {
+    const emitter = createEmitter<Events>()
+    const second = vi.fn(() => 'called')
+    let offSecond = () => {}
+    emitter.on('ping', () => offSecond())
+    offSecond = emitter.on('ping', second)
+    expect(emitter.listeners('ping').map((listener) => listener(1))).toEqual([undefined, undefined])
+    expect(second).not.toHaveBeenCalled()
+  })
+
   it('calls a listener added during an event from the next event on', () => {
     const emitter = createEmitter<Events>()
     const late = vi.fn()

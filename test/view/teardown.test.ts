@@ -56,6 +56,18 @@ describe('ViewBridge teardown', () => {
     expect((await host.request('ui/resource-teardown', {})).error).toMatchObject({ code: -32000, message: expect.stringContaining('boom') })
   })
 
+  it('does not call a listener that an earlier one removed, as events do (an unmounted component saves nothing)', async () => {
+    const view = await connected()
+    const unmounted = vi.fn(() => {
+      throw new Error('component already unmounted')
+    })
+    let offChild = () => {}
+    view.on('teardown', () => offChild())
+    offChild = view.on('teardown', unmounted)
+    expect(await host.request('ui/resource-teardown', {})).toMatchObject({ result: {} })
+    expect(unmounted).not.toHaveBeenCalled()
+  })
+
   it('answers invalid params with -32602', async () => {
     await connected()
     expect((await host.request('ui/resource-teardown', { reason: 5 })).error).toMatchObject({ code: -32602 })
