@@ -27,6 +27,7 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   const html = doc.documentElement
   let last = ''
   let timer: ReturnType<typeof setTimeout> | undefined
+  let body: HTMLElement | undefined
   const style = html.style
   const extent = (axis: 'width' | 'height') => {
     // `!important` wins over any stylesheet's while it lasts; restoring the whole inline style
@@ -39,6 +40,10 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   }
   const measure = () => {
     timer = undefined
+    // A <body> parsed after the start (a script in <head>) is watched from the first measure that
+    // sees it: with `html { height: 100% }` only the body's box follows its content. Watched once:
+    // observing an element again makes the observer fire again.
+    if (doc.body && doc.body !== body) resize?.observe((body = doc.body))
     const size = { width: extent('width'), height: extent('height') }
     mutations.takeRecords()
     const key = JSON.stringify(size)
@@ -51,7 +56,6 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   const resize = view.ResizeObserver && new view.ResizeObserver(schedule)
   mutations.observe(html, { childList: true, subtree: true, attributes: true, characterData: true })
   resize?.observe(html)
-  if (doc.body) resize?.observe(doc.body)
   doc.addEventListener('load', schedule, true)
   measure()
   return () => {

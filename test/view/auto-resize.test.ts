@@ -148,6 +148,22 @@ describe('ViewBridge auto-resize', () => {
     expect(PausedResizeObserver.instances[0]!.observed).toEqual([document.documentElement, document.body])
   })
 
+  it('observes a <body> that appears after auto-resize started, once', async () => {
+    const { view, layout, document } = await setup()
+    document.body.remove()
+    await view.connect()
+    await firstReport()
+    const observer = PausedResizeObserver.instances[0]!
+    expect(observer.observed).toEqual([document.documentElement])
+    const body = document.createElement('body')
+    document.documentElement.append(body)
+    await vi.waitFor(() => expect(observer.observed).toEqual([document.documentElement, body]))
+    layout.content.height = 300
+    observer.callback() // the body's layout changed, with no DOM change
+    await vi.waitFor(() => expect(sizes().at(-1)).toEqual({ width: 300, height: 300 }))
+    expect(observer.observed).toHaveLength(2)
+  })
+
   it('stops on close()', async () => {
     const { view, layout, document } = await setup()
     await view.connect()

@@ -11,7 +11,10 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,148 measured (+2 B for the emitter's
+ * The ceiling enforced today, in gzip bytes (level 9): 7,157 measured, rounded up to the next ten
+ * (raised from 7,150 for auto-resize watching a `<body>` parsed after it started, +9 B: with
+ * `html { height: 100% }` only the body's box follows a layout-only change such as a font swap);
+ * 7,148 before it (+2 B for the emitter's
  * registrations skipping a listener removed during an event, which also shrank the minimal view,
  * the minimal host, the host entry and the MCP-UI layer by 1 B each); 7,146 before it, rounded up to the next ten
  * (raised from 7,140 for the app's calls going out in the order it made them: one made by code
@@ -34,7 +37,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_150
+export const VIEW_IIFE_CEILING = 7_160
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
