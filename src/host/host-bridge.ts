@@ -153,7 +153,7 @@ export interface HostBridgeEvents {
   toolslistchanged: () => void
   /** The view asked to be torn down; call `teardown()` if the host agrees. */
   requestteardown: () => void
-  /** The display mode changed (through a granted view request or `setHostContext`). */
+  /** The display mode changed (through a granted view request or `setHostContext`; a mode removed is `inline`). */
   displaymodechange: (mode: McpUiDisplayMode) => void
   /** Something was tolerated, dropped or refused. */
   warning: (warning: BridgeWarning) => void
@@ -283,7 +283,9 @@ export class HostBridge {
     this.#sendContextDiff()
     // After the diff: a listener that changes the context again (back to inline, say) sends its own
     // change after this one, and the view, told the first mode by its request's answer, hears both.
-    if (changed.includes('displayMode') && context.displayMode) this.#events.emit('displaymodechange', context.displayMode)
+    // A mode removed is inline, as everywhere (a view's request is answered so): the frame must
+    // leave fullscreen, and free the page it made inert, as for `inline` itself.
+    if (changed.includes('displayMode')) this.#events.emit('displaymodechange', context.displayMode ?? 'inline')
   }
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */

@@ -473,6 +473,29 @@ describe('display modes', () => {
     expect(doc.activeElement).toBe(app.iframe)
   })
 
+  it('takes a display mode the host removes from its context as inline: the frame comes back and the page is freed, also when the frame goes', async () => {
+    const modes = ['inline' as const, 'fullscreen' as const]
+    const { app, window } = mount({ hostContext: { availableDisplayModes: modes } })
+    const composer = window.document.createElement('textarea')
+    window.document.body.append(composer)
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: modes } })
+    const told = vi.fn()
+    app.bridge.on('displaymodechange', told)
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    expect(composer.inert).toBe(true)
+    // No mode is inline, for the bridge (a view's request is answered inline) and for the view.
+    app.bridge.setHostContext({ displayMode: undefined })
+    expect(told.mock.calls).toEqual([['fullscreen'], ['inline']])
+    expect(app.iframe.getAttribute('data-display-mode')).toBe('inline')
+    expect([composer.inert, app.iframe.style.position]).toEqual([false, ''])
+    // Closed after that, the page keeps nothing of fullscreen either.
+    app.bridge.setHostContext({ displayMode: 'fullscreen' })
+    app.bridge.setHostContext({ displayMode: undefined })
+    app.bridge.close()
+    expect(composer.inert).toBe(false)
+  })
+
   it('makes the page inert around a fullscreen view inside a shadow root too', async () => {
     const { window } = openPage()
     const doc = window.document
