@@ -49,6 +49,7 @@ import {
   type McpUiActionResult,
   type McpUiDisplayMode,
   type McpUiDownloadFileParams,
+  type McpUiHostContext,
   type McpUiMessageParams,
   type McpUiOpenLinkParams,
   type McpUiUpdateModelContextParams,
@@ -214,22 +215,23 @@ export function serveViewRequests(
     }
 
     // The answer is always the resulting mode: a refusal, the rate limit's included, keeps the current one.
-    const currentMode = () => ({ mode: bridge.hostContext.displayMode ?? 'inline' })
+    // Read from one copy of the host context (the getter copies it whole, styles and tool included).
+    const modeIn = (now: McpUiHostContext) => ({ mode: now.displayMode ?? 'inline' })
     // A mode a view request may switch to: in the host's list, and in the view's when it declared one
     // (as HostBridge's `#modeAllowed` reads it for the host's own switches).
-    const modeAllowed = (mode: McpUiDisplayMode) =>
-      bridge.hostContext.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
+    const modeAllowed = (mode: McpUiDisplayMode, now: McpUiHostContext) =>
+      now.availableDisplayModes?.includes(mode) && (bridge.appCapabilities!.availableDisplayModes?.includes(mode) ?? true)
 
     /**
      * The shared gate, then `run`. Synchronous all the way when the handler is: an `async`
      * wrapper here would cost every `tools/call` a few microtasks. Over the rate limit, the answer
-     * is a `RATE_LIMITED` error, except for a display-mode request (see `currentMode`).
+     * is a `RATE_LIMITED` error, except for a display-mode request (see `modeIn`).
      */
     const gate = <P>(bucket: keyof RateLimits, read: (params: Params, note: Note) => P, run: (params: P) => unknown) => {
       if (!bridge.appCapabilities) throw new BridgeError('PROTOCOL', `${method} before ${INITIALIZE}`)
       if (!hostAllows(options.capabilities, method, raw)) throw new BridgeError('NOT_SUPPORTED', `${method}: not supported`)
       if (!(limiters[bucket] ??= createLimiter(limits[bucket]))()) {
-        if (method === REQUEST_DISPLAY_MODE) return currentMode()
+        if (method === REQUEST_DISPLAY_MODE) return modeIn(bridge.hostContext)
         throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
       }
       const params = read(raw, note)
@@ -287,17 +289,21 @@ export function serveViewRequests(
           'actions',
           readRequestDisplayModeParams,
           async (params) => {
-            if (params.mode === currentMode().mode || !modeAllowed(params.mode)) return currentMode()
-            const granted = (await handlers.requestDisplayMode?.(params, hostContext)) ?? params.mode
-            // Checked again: the host may have changed the available modes (or the mode) while it decided.
-            if (!modeAllowed(granted)) {
-              note(`${method}: ${granted} not allowed`, 'POLICY')
-              return currentMode()
+            // The context is read once before the host decides and once after (not once per look):
+            // the host may have changed the available modes (or the mode) while it decided.
+            let now = bridge.hostContext
+            let { mode } = params
+            if (mode !== modeIn(now).mode && modeAllowed(mode, now)) {
+              mode = (await handlers.requestDisplayMode?.(params, hostContext)) ?? mode
+              // Applied once the answer is sent (spec: return the mode, then notify), as the host would
+              // set it; a request the view cancelled is never answered, so it changes nothing.
+              if (modeAllowed(mode, (now = bridge.hostContext))) {
+                context.afterResponse(() => bridge.setHostContext({ displayMode: mode }))
+                return { mode }
+              }
+              note(`${method}: ${mode} not allowed`, 'POLICY')
             }
-            // Applied once the answer is sent (spec: return the mode, then notify), as the host would set
-            // it; a request the view cancelled is never answered, so it changes nothing.
-            context.afterResponse(() => bridge.setHostContext({ displayMode: granted }))
-            return { mode: granted }
+            return modeIn(now)
           },
         )
       case TOOLS_CALL:

@@ -432,6 +432,29 @@ describe('ui/request-display-mode', () => {
   })
 })
 
+describe('ui/request-display-mode reads the host context', () => {
+  it('once before the host decides and once after, not once per look (each read copies the whole context)', async () => {
+    let answer: 'pip' | 'fullscreen' = 'pip'
+    const styles = { variables: { '--color-text-primary': 'light-dark(#111, #eee)' } }
+    const { view, bridge } = start({ hostContext: { styles, availableDisplayModes: ['inline', 'fullscreen', 'pip'] }, handlers: { requestDisplayMode: () => answer } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'pip'] } })
+    const clone = vi.spyOn(globalThis, 'structuredClone')
+    const contextCopies = () => clone.mock.calls.filter(([value]) => (value as { styles?: unknown } | undefined)?.styles !== undefined).length
+    try {
+      expect((await view.request('ui/request-display-mode', { mode: 'pip' })).result).toEqual({ mode: 'pip' })
+      expect(contextCopies()).toBe(2)
+      bridge.setHostContext({ displayMode: 'inline' })
+      clone.mockClear()
+      // The host grants a mode the view did not declare: refused once it decided, the current mode answered.
+      answer = 'fullscreen'
+      expect((await view.request('ui/request-display-mode', { mode: 'pip' })).result).toEqual({ mode: 'inline' })
+      expect(contextCopies()).toBe(2)
+    } finally {
+      clone.mockRestore()
+    }
+  })
+})
+
 describe('sampling/createMessage', () => {
   const params = { messages: [{ role: 'user', content: text('hi') }], maxTokens: 50 }
 
