@@ -235,12 +235,15 @@ export function serveViewRequests(
         throw new BridgeError('RATE_LIMITED', `${method}: rate limited`)
       }
       const params = read(raw, note)
-      if (bucket !== 'calls') return run(params)
+      // A listener may have closed the bridge meanwhile (a `warning` one on a note of the read, a
+      // `traffic` one on the request itself): no policy or host handler runs (`true` instead) for a
+      // view the host let go, and a closed bridge answers nothing.
+      if (bucket !== 'calls') return session.closed || run(params)
       if (callsInFlight >= maxConcurrent) throw new BridgeError('RATE_LIMITED', `${method}: ${maxConcurrent} calls in flight`)
       callsInFlight++
       let outcome: unknown
       try {
-        outcome = run(params)
+        outcome = session.closed || run(params)
       } finally {
         if (!isThenable(outcome)) callsInFlight--
       }

@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9,996 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 10,000 B today), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -118,14 +118,17 @@
  * decides) where it read it three or four times, each read a deep copy of the whole context (about
  * 20 us for one with the 76 style variables and a tool), paid for in part by a display mode removed
  * from the context now announced as inline (a fix that saved 3 B): 16,519 B, and 9,996 B in the
- * minimal host.)
+ * minimal host. Raised to 16,522: a request whose bridge a host listener closed while it was being
+ * checked (a `warning` listener on a note of its params, a `traffic` one on the request) reached
+ * the host's handler or the server all the same; it now stops at the gate: 16,522 B, and
+ * 10,000 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_519
+const HOST_CEILING = 16_522
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
