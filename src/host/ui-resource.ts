@@ -35,10 +35,15 @@ export function isAppMimeType(value: unknown): boolean {
 
 /** Decodes base64 into a string, refusing anything that is not valid base64 of valid UTF-8. */
 export function decodeBase64Utf8(base64: string): string {
-  const clean = base64.replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new BridgeError('PROTOCOL', 'The resource blob is not valid base64')
+  let binary: string
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(clean), (char) => char.charCodeAt(0)))
+    // `atob` refuses what is not base64 (a character outside it, a bad length, padding in the wrong place).
+    binary = atob(base64.replace(/\s+/g, ''))
+  } catch {
+    throw new BridgeError('PROTOCOL', 'The resource blob is not valid base64')
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
   } catch {
     throw new BridgeError('PROTOCOL', 'The resource blob is not UTF-8 text')
   }

@@ -68,6 +68,10 @@ describe('helpers', () => {
   it('decodeBase64Utf8 says which check failed: the base64, or the UTF-8', () => {
     expect(() => decodeBase64Utf8('QUJDR')).toThrow(expect.objectContaining({ code: 'PROTOCOL', message: expect.stringMatching(/not valid base64/) }))
     expect(() => decodeBase64Utf8('QUJD*')).toThrow(/not valid base64/)
+    // Padding where the length does not allow it (a blob cut short, say) is base64's fault, not UTF-8's.
+    expect(() => decodeBase64Utf8('QUJDRA=')).toThrow(/not valid base64/)
+    expect(() => decodeBase64Utf8('QQ=')).toThrow(/not valid base64/)
+    expect(() => decodeBase64Utf8('=')).toThrow(/not valid base64/)
     expect(() => decodeBase64Utf8(Buffer.from([0xff, 0xfe, 0x41]).toString('base64'))).toThrow(/not UTF-8 text/)
   })
 })
