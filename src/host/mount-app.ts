@@ -78,7 +78,7 @@ export interface MountAppOptions extends Omit<HostBridgeOptions, 'transport' | '
   tool?: Tool
   /** The resource itself (raw HTML and its `_meta.ui`), instead of reading it through `client`. */
   resource?: { html: string; meta?: McpUiResourceMeta; uri?: string }
-  /** The resource's `resources/list` entry (or the whole list): its `_meta.ui` fills what the content item lacks. */
+  /** The resource's `resources/list` entry (or the whole list): its `_meta.ui` fills what the content item lacks (an entry with the resource's URI only). */
   listing?: Resource | readonly Resource[]
   /** The tool's complete arguments, or a promise of them; sent once the view is initialized. `{}` when only `toolResult` is given. */
   toolInput?: Record<string, unknown> | Promise<Record<string, unknown>>

@@ -21,7 +21,8 @@ export interface UiResource {
 export interface ReadUiResourceOptions extends McpRequestOptions {
   /**
    * The resource's `resources/list` entry (or the whole list), whose `_meta.ui` fills the keys the
-   * content item lacks. Without it only the content item's metadata counts.
+   * content item lacks; only an entry with the resource's URI counts. Without it only the content
+   * item's metadata counts.
    */
   listing?: Resource | readonly Resource[]
 }
@@ -69,7 +70,9 @@ export function parseUiResource(result: unknown, uri: string, listing?: Resource
   if (typeof item.text === 'string') html = item.text
   else if (typeof item.blob === 'string') html = decodeBase64Utf8(item.blob)
   else throw new BridgeError('PROTOCOL', `${uri}: the content has neither text nor blob`)
-  const entry = Array.isArray(listing) ? listing.find((resource) => isObject(resource) && resource.uri === uri) : listing
+  // The entry of this resource only, also when one entry is given: another resource's metadata
+  // (its CSP domains, its permissions) must not become this one's.
+  const entry = [listing].flat().find((resource) => isObject(resource) && resource.uri === uri)
   return { uri, html, meta: { ...uiMeta(entry), ...uiMeta(item) } }
 }
 

@@ -122,14 +122,16 @@
  * checked (a `warning` listener on a note of its params, a `traffic` one on the request) reached
  * the host's handler or the server all the same; it now stops at the gate: 16,522 B, and
  * 10,000 B in the minimal host. Lowered to 16,497: a resource blob is checked as base64 by `atob`
- * alone, without a pattern of our own before it: 16,497 B.)
+ * alone, without a pattern of our own before it: 16,497 B. Raised to 16,500: a single listing entry
+ * given to the resource reader counts only when it has the resource's URI, as an entry of a whole
+ * list always did: 16,500 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_497
+const HOST_CEILING = 16_500
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

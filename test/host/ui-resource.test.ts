@@ -48,6 +48,9 @@ describe('parseUiResource', () => {
       csp: { connectDomains: ['https://api.example.com'] },
       permissions: { camera: {} },
     })
+    // One entry given is this resource's only if it says so: another resource's is not read.
+    expect(parseUiResource({ contents: [item] }, 'ui://a', listing[1]).meta.permissions).toEqual({ camera: {} })
+    expect(parseUiResource({ contents: [item] }, 'ui://a', { uri: 'ui://other', name: 'o', _meta: { ui: { permissions: { microphone: {} } } } }).meta).toEqual(item._meta.ui)
   })
 })
 
