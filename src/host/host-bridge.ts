@@ -205,10 +205,10 @@ export class HostBridge {
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
     }))
     try {
-      // Both are arrow fields, bound to the bridge: registered as they are, with no wrapper.
-      session.handle(INITIALIZE, this.#initialize)
+      // Both are arrow fields, bound to the bridge: used as they are, with no wrapper (the handshake is
+      // served with the view's requests, so that a repeated one passes their gate).
       session.on(INITIALIZED, this.#onInitialized)
-      serveViewRequests(session, options, this, this.#note, this.#events)
+      serveViewRequests(session, options, this, this.#note, this.#events, this.#initialize)
     } catch (error) {
       // The session already listens: options that fail here must not leave the frame bridged for good.
       session.close()

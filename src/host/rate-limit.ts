@@ -14,7 +14,8 @@ export interface RateLimit {
 /** The categories of view traffic the host limits. */
 export interface RateLimits {
   /** User-visible actions: `ui/message`, `ui/open-link`, `ui/download-file`, sampling, display-mode requests
-   * (over the limit, answered with the current mode). */
+   * (over the limit, answered with the current mode), and a repeated `ui/initialize` (a view
+   * re-created in its frame, given all its tool data again). */
   actions: RateLimit
   /** Calls through to the server: `tools/call`, `resources/*`, `prompts/list`. */
   calls: RateLimit

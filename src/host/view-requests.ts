@@ -58,6 +58,7 @@ import {
   type ReadResourceParams,
   type ReadResourceResult,
   type RequestContext,
+  type RequestHandler,
   type Session,
 } from '../protocol/index.js'
 import { timerDelay } from '../protocol/session-core.js'
@@ -163,6 +164,7 @@ const FORWARDED: Record<string, ForwardedMethod> = {
  * Serves the view's requests and notifications on `session` for `bridge`, configured by its
  * `options` (whose `client` and `tools` answer visibility checks): `note` reports warnings, and
  * `events` are the bridge's (the view's notifications become events, and so does a new model context).
+ * `initialize` answers `ui/initialize`: served here so that a repeated one passes the gate.
  * Positional, not an options object: one internal caller, and the property names would ship.
  */
 export function serveViewRequests(
@@ -171,6 +173,7 @@ export function serveViewRequests(
   bridge: HostBridge,
   note: Note,
   events: SafeEmitter<HostBridgeEvents>,
+  initialize: RequestHandler,
 ): void {
   const handlers = options.handlers ?? {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
@@ -251,6 +254,12 @@ export function serveViewRequests(
     }
 
     switch (method) {
+      case INITIALIZE:
+        // A view re-created in its frame is given all its tool data again: one re-created in a loop
+        // would make the host copy it again and again, so a repeated handshake is an action like any
+        // other (the first, with no app yet, is free). Only the gate's checks: it throws when over.
+        if (bridge.appCapabilities) gate('actions', (params) => params, (params) => params)
+        return initialize(raw, context, method)
       case MESSAGE:
         return gate('actions', readMessageParams, (params) => {
           checkModalities(method, options.capabilities?.message, params.content)
@@ -327,7 +336,7 @@ export function serveViewRequests(
       forwarding(FORWARDED[method]!, params),
     )
   }
-  for (const method of [MESSAGE, UPDATE_MODEL_CONTEXT, OPEN_LINK, DOWNLOAD_FILE, SAMPLING_CREATE_MESSAGE, REQUEST_DISPLAY_MODE, TOOLS_CALL, RESOURCES_READ, RESOURCES_LIST, RESOURCE_TEMPLATES_LIST, PROMPTS_LIST]) session.handle(method, serve)
+  for (const method of [INITIALIZE, MESSAGE, UPDATE_MODEL_CONTEXT, OPEN_LINK, DOWNLOAD_FILE, SAMPLING_CREATE_MESSAGE, REQUEST_DISPLAY_MODE, TOOLS_CALL, RESOURCES_READ, RESOURCES_LIST, RESOURCE_TEMPLATES_LIST, PROMPTS_LIST]) session.handle(method, serve)
 
   /**
    * A notification from the view: gated and rate-limited like requests, but dropped instead of

@@ -208,6 +208,29 @@ describe('a view re-created in its frame (a second handshake: a remount, hot rel
     ])
   })
 
+  it('draws each repeated handshake from the actions budget: a view re-created in a loop cannot make the host copy all its tool data again and again', async () => {
+    const { view, bridge } = start({ rateLimits: { actions: { burst: 3, perSecond: 0.001 } } })
+    const initialized = vi.fn()
+    bridge.on('initialized', initialized)
+    bridge.sendToolInput({ q: 'x' })
+    bridge.sendToolResult({ content: [{ type: 'text', text: 'a large result, sent again to each new view instance' }] })
+    // The first handshake is not a repeat: it costs nothing.
+    await view.initialize()
+    const answers = []
+    for (let i = 0; i < 10; i++) {
+      answers.push(await view.initialize({}, { initialized: false }))
+      view.notify('ui/notifications/initialized', {})
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(answers.map((a) => a.error?.code ?? 'ok')).toEqual(['ok', 'ok', 'ok', ...Array(7).fill(-32000)])
+    expect(answers[3].error.message).toBe('ui/initialize: rate limited')
+    expect(view.notifications('ui/notifications/tool-result')).toHaveLength(4)
+    expect(initialized).toHaveBeenCalledTimes(4)
+    // The view instance that did get through is served as before.
+    expect(bridge.initialized).toBe(true)
+    expect((await view.request('ui/request-display-mode', { mode: 'inline' })).result).toEqual({ mode: 'inline' })
+  })
+
   it('holds what the host produces during the second handshake and sends it once, in order, after the context change', async () => {
     const { view, bridge } = start({ hostContext: { theme: 'dark' } })
     bridge.sendToolInput({ q: 'x' })

@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 10,000 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 10,030 B today, 30 B over), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -124,14 +124,17 @@
  * 10,000 B in the minimal host. Lowered to 16,497: a resource blob is checked as base64 by `atob`
  * alone, without a pattern of our own before it: 16,497 B. Raised to 16,500: a single listing entry
  * given to the resource reader counts only when it has the resource's URI, as an entry of a whole
- * list always did: 16,500 B.)
+ * list always did: 16,500 B. Raised to 16,520: a repeated `ui/initialize` (a view re-created in its
+ * frame, to which the bridge sends all its tool data again) passes the gate of the view's actions,
+ * so that a view re-created in a loop cannot make the host copy its tool data again and again:
+ * 16,520 B, and 10,030 B in the minimal host, 30 B over its budget until bytes are found for it.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_500
+const HOST_CEILING = 16_520
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
