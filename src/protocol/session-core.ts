@@ -10,7 +10,7 @@
  * This is the engine alone, what a view needs. {@link Session} (`session.ts`) adds what a host
  * needs on top: inspection of each incoming message against limits, and a trace of the traffic.
  */
-import { BridgeError, describeThrown, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, RPC_METHOD_NOT_FOUND, type RpcErrorObject } from './errors.js'
+import { BridgeError, describeThrown, fromRpcError, toRpcError, RPC_INTERNAL_ERROR, type RpcErrorObject } from './errors.js'
 import { isObject, isRequestId, route, type JsonRpcMessage, type Routes } from './jsonrpc.js'
 import { CANCELLED, PING, PROGRESS } from './methods.js'
 import type { RequestId } from './mcp-types.js'
@@ -107,9 +107,15 @@ export class SessionCore {
   readonly #routes: Routes<void> = {
     request: (id, method, params) => {
       if (this.#duplicate(id, method)) return
-      // `ping` has a built-in answer for as long as no handler of its own is registered.
-      const handler = this.#requestHandlers.get(method) ?? (method === PING ? () => ({}) : undefined)
-      if (!handler) return this.#reply(id, { error: { code: RPC_METHOD_NOT_FOUND, message: `Method not found: ${method}` } })
+      // `ping` has a built-in answer for as long as no handler of its own is registered. Any other
+      // method without a handler is refused as a handler refuses it (`NOT_SUPPORTED`: -32601).
+      const handler =
+        this.#requestHandlers.get(method) ??
+        (method === PING
+          ? () => ({})
+          : () => {
+              throw new BridgeError('NOT_SUPPORTED', `Method not found: ${method}`)
+            })
       const controller = new AbortController()
       const { signal } = controller
       this.#inFlight.set(id, controller)
