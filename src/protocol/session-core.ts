@@ -150,7 +150,7 @@ export class SessionCore {
     notification: (method, params) => this.#notification(method, params),
     result: (id, result, data) => this.#answer(id, result, data),
     error: (id, error, data) => this.#answer(id, fromRpcError(error), data),
-    invalid: (reason, data, id, reply) => this.refuse(reason, 'MALFORMED', data, id, reply),
+    invalid: (reason, data, id, reply) => this.refuse('MALFORMED', reason, data, id, reply),
     foreign: () => {},
   }
   #closed = false
@@ -287,11 +287,12 @@ export class SessionCore {
   }
 
   /**
-   * Refuses an incoming message, reported under `code`: a request whose `id` is usable is
+   * Refuses an incoming message, reported under `code` as {@link warn} reports (its arguments
+   * first, in its order): a request whose `id` is usable is
    * answered with the `reply` error code; a response with a usable `id` rejects that request with
    * `PROTOCOL`.
    */
-  protected refuse(reason: string, code: BridgeWarningCode, data?: unknown, id?: RequestId, reply?: number): void {
+  protected refuse(code: BridgeWarningCode, reason: string, data?: unknown, id?: RequestId, reply?: number): void {
     this.warn(code, reason, data)
     if (id === undefined) return
     if (reply) {
