@@ -248,9 +248,8 @@ export class ViewBridge {
    */
   on<K extends keyof ViewBridgeEvents>(event: K, listener: ViewBridgeEvents[K]): () => void {
     const off = this.#events.on(event, listener)
-    const early = this.#early as Map<K, unknown>
-    const value = early.get(event)
-    if (early.delete(event)) {
+    const value = this.#early.get(event as OneShot)
+    if (this.#early.delete(event as OneShot)) {
       queueMicrotask(() => this.#session.closed || this.#deliver(event as OneShot, value))
     }
     return off
