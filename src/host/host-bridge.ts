@@ -290,22 +290,26 @@ export class HostBridge {
 
   /** Streams partial tool arguments (healed JSON). Refused once the full input was produced. */
   sendToolInputPartial(args: Record<string, unknown>): void {
-    this.#toolStep(TOOL_INPUT_PARTIAL, { arguments: args })
+    this.#assertOpen()
+    this.#toolData.next(TOOL_INPUT_PARTIAL, { arguments: args })
   }
 
   /** Sends the complete tool arguments, exactly once (`{}` for a tool without arguments). */
   sendToolInput(args: Record<string, unknown> = {}): void {
-    this.#toolStep(TOOL_INPUT, { arguments: args })
+    this.#assertOpen()
+    this.#toolData.next(TOOL_INPUT, { arguments: args })
   }
 
   /** Sends the tool's result. Refused before the input and after a result or cancellation. */
   sendToolResult(result: CallToolResult): void {
-    this.#toolStep(TOOL_RESULT, result)
+    this.#assertOpen()
+    this.#toolData.next(TOOL_RESULT, result)
   }
 
   /** Tells the view the tool call was cancelled (instead of a result). */
   sendToolCancelled(params: McpUiToolCancelledParams | string = {}): void {
-    this.#toolStep(TOOL_CANCELLED, typeof params === 'string' ? { reason: params } : params)
+    this.#assertOpen()
+    this.#toolData.next(TOOL_CANCELLED, typeof params === 'string' ? { reason: params } : params)
   }
 
   /** Calls one of the view's own tools (the view must have declared `tools`). */
@@ -467,12 +471,6 @@ export class HostBridge {
       if (Object.keys(diff).length) this.#session.notify(HOST_CONTEXT_CHANGED, diff)
       this.#sentContext = this.#context
     }
-  }
-
-  /** Takes a tool-data step (which checks the order, and holds the data until the view is initialized) on an open bridge. */
-  #toolStep(method: string, params: Record<string, unknown>): void {
-    this.#assertOpen()
-    this.#toolData.next(method, params)
   }
 
   #assertOpen(): void {
