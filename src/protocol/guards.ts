@@ -190,6 +190,6 @@ export function readTeardownParams(params: Params): McpUiResourceTeardownParams 
 
 /** Result of `ui/request-display-mode`. */
 export function readDisplayModeResult(value: Params): { mode: McpUiDisplayMode } {
-  if (!DISPLAY_MODES.includes(value.mode as McpUiDisplayMode)) invalid('ui/request-display-mode result', 'mode', 'a display mode')
+  if (!isDisplayMode(value.mode)) invalid('ui/request-display-mode result', 'mode', 'a display mode')
   return value as { mode: McpUiDisplayMode }
 }
