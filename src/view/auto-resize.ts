@@ -28,14 +28,13 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   let last = ''
   let timer: ReturnType<typeof setTimeout> | undefined
   let body: HTMLElement | undefined
-  const style = html.style
   const extent = (axis: 'width' | 'height') => {
     // `!important` wins over any stylesheet's while it lasts; restoring the whole inline style
     // keeps the app's own priorities.
-    const previous = style.cssText
-    style.setProperty(axis, 'max-content', 'important')
+    const previous = html.style.cssText
+    html.style.setProperty(axis, 'max-content', 'important')
     const size = Math.ceil(html.getBoundingClientRect()[axis])
-    style.cssText = previous
+    html.style.cssText = previous
     return size
   }
   const measure = () => {
