@@ -395,7 +395,7 @@ export class HostBridge {
           // view with no teardown handler (the official `App` without `onteardown`), which has
           // nothing to save; and a bridge closed meanwhile (its frame removed, or the host closing
           // it), which its `close` event reports.
-          if (!this.closed && (error as BridgeError).code != 'NOT_SUPPORTED') this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
+          if ((error as BridgeError).code != 'NOT_SUPPORTED' && !this.closed) this.#note(`Teardown: ${(error as BridgeError).message}`, 'UNEXPECTED')
         }
       }
       this.close(reason)

@@ -51,9 +51,7 @@ export function listenToFrame(hostWindow: HubWindow, source: unknown, receive: L
   const route: Route = { receive, gone }
   hub.frames.set(source, route)
   return () => {
-    if (hub.frames.get(source) !== route) return
-    hub.frames.delete(source)
-    if (!hub.frames.size) hub.stop()
+    if (hub.frames.get(source) === route && hub.frames.delete(source) && !hub.frames.size) hub.stop()
   }
 }
 
