@@ -204,8 +204,9 @@ export class ViewBridge {
       onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
     })
     const session = (this.#session = new SessionCore({
+      // The bridge's options pass through for `timeoutMs`, the one the session shares with it.
+      ...options,
       transport: this.#transport,
-      timeoutMs: options.timeoutMs,
       onWarning: (warning) => this.#events.emit('warning', warning),
     }))
     this.#tools = serveAppTools(session, this.#note, (method, params) => this.#notification(method, params))
