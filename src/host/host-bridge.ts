@@ -187,19 +187,18 @@ export class HostBridge {
     const { tool, toolCallId } = options
     // Copied as a whole: a `tool` from a reactive store is a proxy that structured clone refuses.
     this.#context = share(sendableCopy('hostContext', { ...(tool && { toolInfo: toolCallId === undefined ? { tool } : { id: toolCallId, tool } }), ...options.hostContext }))
-    const transport =
-      options.transport ??
-      new FrameTransport({
-        // `target`, `targetOrigin` and `hostWindow`; FrameTransport refuses a missing origin.
-        ...(options as FrameTransportOptions),
-        onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
-        // A host that removes the frame without closing the bridge must not leak it.
-        onGone: () => this.close('frame removed'),
-      })
     const session = (this.#session = new Session({
       // The bridge's options pass through for `timeoutMs`, the one the session shares with it.
       ...options,
-      transport,
+      transport:
+        options.transport ??
+        new FrameTransport({
+          // `target`, `targetOrigin` and `hostWindow`; FrameTransport refuses a missing origin.
+          ...(options as FrameTransportOptions),
+          onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
+          // A host that removes the frame without closing the bridge must not leak it.
+          onGone: () => this.close('frame removed'),
+        }),
       inspect: (data) => inspectMessage(data, options.limits),
       onWarning: (warning) => this.#events.emit('warning', warning),
       onTrace: (direction, message) => this.#events.emit('traffic', direction, message),
