@@ -42,8 +42,7 @@ export class Session extends SessionCore {
       // Answered (a request, even a malformed one) or settled (only a response may settle one
       // of ours) as a malformed message, without the data. Only its `id` and whether it has a
       // `method` are read, as `route` reads them: the rest is too large to look at.
-      const id = Object.hasOwn(data, 'id') && isRequestId(data.id) ? data.id : undefined
-      return this.refuse('TOO_LARGE', `Message ${problem}`, undefined, id, Object.hasOwn(data, 'method') ? RPC_INVALID_REQUEST : undefined)
+      return this.refuse('TOO_LARGE', `Message ${problem}`, undefined, Object.hasOwn(data, 'id') && isRequestId(data.id) ? data.id : undefined, Object.hasOwn(data, 'method') ? RPC_INVALID_REQUEST : undefined)
     }
     if (stripped) this.warn('MALFORMED', `Removed ${stripped} __proto__ key(s)`)
     this.#options.onTrace?.('in', data as unknown as JsonRpcMessage)
