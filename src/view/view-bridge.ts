@@ -324,8 +324,11 @@ export class ViewBridge {
    * text block. Needs the host's `message` capability; a refusal rejects with `DENIED`.
    */
   sendMessage(message: string | ContentBlock[] | Omit<McpUiMessageParams, 'role'>, options?: RequestOptions): Promise<McpUiActionResult> {
-    const params = typeof message === 'string' ? { content: [{ type: 'text', text: message }] } : Array.isArray(message) ? { content: message } : message
-    return this.#action(MESSAGE, { ...params, role: 'user' }, options)
+    return this.#action(
+      MESSAGE,
+      { ...(typeof message === 'string' ? { content: [{ type: 'text', text: message }] } : Array.isArray(message) ? { content: message } : message), role: 'user' },
+      options,
+    )
   }
 
   /**
