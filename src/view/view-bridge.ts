@@ -248,12 +248,12 @@ export class ViewBridge {
    * to the first one, in a microtask (so the caller holds its unsubscribe first).
    */
   on<K extends keyof ViewBridgeEvents>(event: K, listener: ViewBridgeEvents[K]): () => void {
-    const off = this.#events.on(event, listener)
     const value = this.#early.get(event as OneShot)
+    // Queued before the listener is added: the microtask runs after both, once `on` returned.
     if (this.#early.delete(event as OneShot)) {
       queueMicrotask(() => this.#session.closed || this.#deliver(event as OneShot, value))
     }
-    return off
+    return this.#events.on(event, listener)
   }
 
   /**
