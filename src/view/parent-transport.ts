@@ -50,7 +50,7 @@ export class ParentTransport implements Transport {
     this.#options = options
     // Compared with `event.origin` as a string, so written the way browsers write origins
     // (`https://host.example/` would otherwise match nothing, and every message would be dropped).
-    const { origin } = options
+    const origin = options.origin
     this.#origin = origin !== undefined && origin !== 'null' ? new URL(origin).origin : origin
   }
 
@@ -68,13 +68,13 @@ export class ParentTransport implements Transport {
     if (this.#port) return this.#port.postMessage(message)
     let transfer: Transferable[] | undefined
     if ((message as { method?: string }).method === INITIALIZE) {
-      const { port1, port2 } = new MessageChannel()
-      port1.onmessage = (event) => {
-        this.#port = port1
+      const channel = new MessageChannel()
+      const port = (this.#offered = channel.port1)
+      port.onmessage = (event) => {
+        this.#port = port
         this.#receive?.(event.data)
       }
-      this.#offered = port1
-      transfer = [port2]
+      transfer = [channel.port2]
     }
     // An opaque ("null") parent can only be addressed with "*".
     this.#options.target.postMessage(message, this.#origin && this.#origin !== 'null' ? this.#origin : '*', transfer)
