@@ -323,9 +323,9 @@ export class SessionCore {
     this.#timer = setTimeout(
       () => {
         this.#wakeAt = Infinity
-        this.#pending.forEach(({ deadline, method, settle }) => {
-          if (deadline > this.#clock.now()) this.#wake(deadline)
-          else settle(failure('TIMEOUT', method, 'timed out'), 'timeout')
+        this.#pending.forEach((pending) => {
+          if (pending.deadline > this.#clock.now()) this.#wake(pending.deadline)
+          else pending.settle(failure('TIMEOUT', pending.method, 'timed out'), 'timeout')
         })
       },
       // Above its maximum setTimeout would fire at once; the timer re-arms when it fires early.
