@@ -219,7 +219,7 @@ export class ViewBridge {
     session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
     session.on(HOST_CONTEXT_CHANGED, (params) => this.#changeContext(readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)))
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
-    session.handle(RESOURCE_TEARDOWN, async (params, { id, signal }) => {
+    session.handle(RESOURCE_TEARDOWN, async (params, context) => {
       const read = readTeardownParams(params)
       // Async, so that what a listener throws becomes a rejection like any other.
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
@@ -229,7 +229,7 @@ export class ViewBridge {
       // A listener that closed the bridge (save, then close) ended the session, which answers
       // nothing now; the host still waits for this answer (a failed save included), its whole
       // teardown timeout without it. Only now, once every listener settled: another may still be saving.
-      if ((signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id, ...(error ? { error: toRpcError(error) } : { result: {} }) })
+      if ((context.signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id: context.id, ...(error ? { error: toRpcError(error) } : { result: {} }) })
       if (error) throw error
       // Answered `{}`: the session answers a handler's non-object result that way.
     })
