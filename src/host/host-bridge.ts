@@ -423,14 +423,14 @@ export class HostBridge {
     return mode === 'inline' || (this.appCapabilities?.availableDisplayModes?.includes(mode) ?? true)
   }
 
-  readonly #initialize = (params: Record<string, unknown>, { afterResponse }: RequestContext) => {
+  readonly #initialize = (params: Record<string, unknown>, context: RequestContext) => {
     const request = readInitializeParams(params, this.#note)
     if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
     // A view re-created in its frame numbers its requests from the start again: the old one's still
     // in flight must neither answer the new one's nor block them as duplicates. Dropped once this
     // answer is sent, before the new one can send anything. (Before the first `ui/initialize` none
     // is in flight: every other request is refused at once.)
-    afterResponse(() => this.#session.abortIncoming('view re-created'))
+    context.afterResponse(() => this.#session.abortIncoming('view re-created'))
     // A view re-created in its frame (a remount, hot reload) is a new view instance that has seen
     // nothing: hold everything until its `initialized`, which sends its tool data again.
     this.#initialized = false
