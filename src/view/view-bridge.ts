@@ -421,8 +421,7 @@ export class ViewBridge {
    */
   startAutoResize(): () => void {
     this.#autoResize = true
-    const doc = this.#self.document
-    if (this.#connection && !this.#session.closed && doc) this.#stopResize ??= startAutoResize((size) => this.sendSizeChanged(size), doc)
+    if (this.#connection && !this.#session.closed && this.#self.document) this.#stopResize ??= startAutoResize((size) => this.sendSizeChanged(size), this.#self.document)
     return () => this.stopAutoResize()
   }
 
