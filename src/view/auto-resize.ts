@@ -23,7 +23,6 @@ import type { McpUiSizeChangedParams } from '../protocol/index.js'
  * size is tried again at the next change.
  */
 export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolean, doc: Document): () => void {
-  const view = doc.defaultView!
   const html = doc.documentElement
   let last = ''
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -50,9 +49,9 @@ export function startAutoResize(report: (size: McpUiSizeChangedParams) => boolea
   }
   const schedule = () => (timer ??= setTimeout(measure))
   // The observers of the document's own window: the document may belong to another realm.
-  const mutations = new view.MutationObserver(schedule)
+  const mutations = new doc.defaultView!.MutationObserver(schedule)
   // Optional: without it (jsdom, old WebViews) mutations and loads still trigger a measure.
-  const resize = view.ResizeObserver && new view.ResizeObserver(schedule)
+  const resize = doc.defaultView!.ResizeObserver && new doc.defaultView!.ResizeObserver(schedule)
   mutations.observe(html, { childList: true, subtree: true, attributes: true, characterData: true })
   resize?.observe(html)
   doc.addEventListener('load', schedule, true)
