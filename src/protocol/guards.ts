@@ -122,10 +122,9 @@ export function readHostContext(value: unknown, note: Note, where = 'host contex
     let field = value[key]
     // A mode this library does not know (a later spec's) costs the list that entry only, not the list.
     if (key === 'availableDisplayModes' && Array.isArray(field)) field = field.filter(isDisplayMode)
-    // The check of a known field; an own key only (`toString` is an unknown key, not `Object.prototype`'s).
-    const check = Object.hasOwn(HOST_CONTEXT_FIELDS, key) && HOST_CONTEXT_FIELDS[key]
-    // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype.
-    if (key !== '__proto__' && (field === undefined || !check || check(field))) context[key] = field
+    // `undefined` is how a host withdraws a field; `__proto__` would rewrite the prototype. A known
+    // field passes its check; an own key only (`toString` is an unknown key, not `Object.prototype`'s).
+    if (key !== '__proto__' && (field === undefined || !Object.hasOwn(HOST_CONTEXT_FIELDS, key) || HOST_CONTEXT_FIELDS[key]!(field))) context[key] = field
     else note(`${where}: dropped ${key}`, 'MALFORMED')
   }
   return context
