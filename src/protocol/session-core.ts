@@ -119,8 +119,7 @@ export class SessionCore {
       const controller = new AbortController()
       const { signal } = controller
       this.#inFlight.set(id, controller)
-      const meta = params._meta
-      const progressToken = isObject(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+      const progressToken = isObject(params._meta) && isRequestId(params._meta.progressToken) ? params._meta.progressToken : undefined
       const after: Array<() => void> = []
       const finish = (result: unknown, failed?: boolean) => {
         // Answered once; not at all once dropped by `abortIncoming()` (or `close()`).

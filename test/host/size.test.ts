@@ -124,14 +124,15 @@
  * message's id read where its refusal takes it (9,963 B); to 16,478, the session's timer reading
  * each pending request whole (9,956 B); to 16,470, the constructor reading `tool` and `toolCallId`
  * from the options where it builds `toolInfo` (9,947 B); to 16,467, the handshake handler reading
- * `afterResponse` from its request context (9,943 B).)
+ * `afterResponse` from its request context (9,943 B); to 16,464, a request's progress token read
+ * from its params' `_meta` without an alias (9,938 B).)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_467
+const HOST_CEILING = 16_464
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
