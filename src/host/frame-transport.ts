@@ -55,10 +55,10 @@ export class FrameTransport implements Transport {
   }
 
   listen(receive: (data: unknown) => void): () => void {
-    const { target, targetOrigin, onForeignOrigin, onGone } = this.#options
+    const { targetOrigin, onForeignOrigin } = this.#options
     const stop = listenToFrame(
       this.#hostWindow,
-      target,
+      this.#options.target,
       (event) => {
         if (event.origin !== targetOrigin) return onForeignOrigin?.(event.origin)
         // Each handshake sets the channel: a new document's, or none (the window) for a view without one.
@@ -69,7 +69,7 @@ export class FrameTransport implements Transport {
         }
         receive(event.data)
       },
-      onGone,
+      this.#options.onGone,
     )
     return () => {
       stop()

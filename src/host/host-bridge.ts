@@ -273,8 +273,7 @@ export class HostBridge {
    */
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
-    const mode = change.displayMode
-    if (mode !== undefined && !this.#modeAllowed(mode)) throw new BridgeError('DENIED', `displayMode: ${mode} not declared by the view`)
+    if (change.displayMode !== undefined && !this.#modeAllowed(change.displayMode)) throw new BridgeError('DENIED', `displayMode: ${change.displayMode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, sendableCopy('host context', change))
     if (!changed.length) return
     this.#context = share(context)
