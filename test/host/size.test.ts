@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9,928 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 9,962 B today), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -120,14 +120,20 @@
  * locals and destructurings read where used (the frame transport, `tool` and `toolCallId`,
  * `afterResponse`, an oversized message's id, a progress token's `_meta`, the timer's pending
  * requests, a frame's target and `onGone`, a host context change's display mode): 16,461 B, and
- * 9,928 B in the minimal host (9,994 B before).)
+ * 9,928 B in the minimal host (9,994 B before). Raised to 16,472 for a host review's fixes: a
+ * display mode removed from the context announced as inline (the page was left inert), a
+ * display-mode request reading the context twice instead of up to four times, a request whose
+ * bridge a listener closed during its checks no longer served, a listing entry of another resource
+ * no longer lending its metadata, a repeated `ui/initialize` drawn from the actions budget (+30 B in
+ * the minimal host), less a blob's bad padding refused by the base64 check itself (-25 B): 16,472 B,
+ * and 9,962 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_461
+const HOST_CEILING = 16_472
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

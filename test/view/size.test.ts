@@ -11,7 +11,12 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,074 measured (7,135 before a byte hunt of
+ * The ceiling enforced today, in gzip bytes (level 9): 7,099 measured, rounded up to the next ten
+ * (raised from 7,080 for three fixes of a view review, +25 B together: the app's calls go out in the
+ * order it made them, also against code that awaited `connect()` first and after
+ * `requestDisplayMode`, so a host no longer keeps an older model context; a teardown listener
+ * removed by an earlier one is skipped; auto-resize observes a `<body>` parsed after it started);
+ * 7,074 B before them (7,135 before a byte hunt of
  * fifteen rewrites with the same behaviour, -61 B: the largest a method without a handler refused
  * through a handler's path, -8 B, and the display-mode result read by the host context's own mode
  * check, -12 B; the rest locals, aliases and destructurings read where used; 7,133 before the shared
@@ -32,7 +37,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_080
+export const VIEW_IIFE_CEILING = 7_100
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
