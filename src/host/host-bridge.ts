@@ -426,10 +426,11 @@ export class HostBridge {
     const request = readInitializeParams(params, this.#note)
     if (this.#app) this.#note(`${INITIALIZE}: repeated: app info replaced`, 'UNEXPECTED')
     // A view re-created in its frame numbers its requests from the start again: the old one's still
-    // in flight must neither answer the new one's nor block them as duplicates. Dropped once this
-    // answer is sent, before the new one can send anything. (Before the first `ui/initialize` none
-    // is in flight: every other request is refused at once.)
-    context.afterResponse(() => this.#session.abortIncoming('view re-created'))
+    // in flight must neither answer the new one's nor block them as duplicates; and the host's
+    // requests to the old one (a tool call, a teardown) will never be answered. Both are dropped once
+    // this answer is sent, before the new one can send anything. (Before the first `ui/initialize`
+    // none is in flight: every other request is refused at once, and the host sends none.)
+    context.afterResponse(() => this.#session.forgetPeer('view re-created'))
     // A view re-created in its frame (a remount, hot reload) is a new view instance that has seen
     // nothing: hold everything until its `initialized`, which sends its tool data again.
     this.#initialized = false

@@ -122,7 +122,7 @@ export class SessionCore {
       const progressToken = isObject(params._meta) && isRequestId(params._meta.progressToken) ? params._meta.progressToken : undefined
       const after: Array<() => void> = []
       const finish = (result: unknown, failed?: boolean) => {
-        // Answered once; not at all once dropped by `abortIncoming()` (or `close()`).
+        // Answered once; not at all once dropped by `forgetPeer()` (or `close()`).
         if (this.#inFlight.get(id) !== controller) return
         this.#inFlight.delete(id)
         if (signal.aborted) return
@@ -243,17 +243,18 @@ export class SessionCore {
     this.#closed = true
     this.#unlisten()
     clearTimeout(this.#timer)
-    this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason)))
-    this.abortIncoming(reason)
+    this.forgetPeer(reason)
   }
 
   /**
-   * Aborts every request the peer is waiting on (their signals' reason: `CLOSED` with `reason`)
-   * and answers none of them: for a peer replaced by a new one (a view re-created in its frame),
-   * whose requests reuse the ids of the old one's. The request being served is in flight too: call
-   * this from its handler through `afterResponse`.
+   * Rejects every request this side is waiting on with `CLOSED` (`reason`), and aborts every
+   * request the peer is waiting on (their signals' reason: the same) without answering it: for a
+   * peer replaced by a new one (a view re-created in its frame), which will never answer the old
+   * one's requests and whose own requests reuse the old one's ids. The request being served is in
+   * flight too: call this from its handler through `afterResponse`.
    */
-  abortIncoming(reason: string): void {
+  forgetPeer(reason: string): void {
+    this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason)))
     this.#inFlight.forEach((controller) => controller.abort(new BridgeError('CLOSED', reason)))
     this.#inFlight.clear()
   }

@@ -46,3 +46,24 @@ describe('requests of a view instance that was re-created', () => {
     expect(readSignal.reason).toMatchObject({ code: 'CLOSED', message: 'view re-created' })
   })
 })
+
+describe("the host's requests to a view instance that was re-created", () => {
+  it('reject with CLOSED when the new instance is answered, even without a timeout, and the bridge stays open', async () => {
+    const { bridge, view } = start({ capabilities: {} })
+    const init = { appInfo: { name: 'app', version: '1' }, appCapabilities: { tools: {} }, protocolVersion: '2026-01-26' }
+    view.post({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: init })
+    await until(() => view.received.find((m) => m.id === 1))
+    view.notify('ui/notifications/initialized', {})
+    // The first instance never answers: it is gone.
+    const call = bridge.callTool({ name: 'save', arguments: {} }, { timeoutMs: Infinity })
+    const outcome = call.then(
+      () => 'answered',
+      (error) => error,
+    )
+    await until(() => view.received.find((m) => m.method === 'tools/call'))
+    view.post({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: init })
+    await until(() => view.received.filter((m) => m.id === 1).length === 2)
+    expect(await outcome).toMatchObject({ code: 'CLOSED', message: 'view re-created' })
+    expect(bridge.closed).toBe(false)
+  })
+})
