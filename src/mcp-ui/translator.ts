@@ -168,9 +168,13 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       receive?.({ jsonrpc: '2.0', method: INITIALIZED, params: {} })
     })
   }
-  /** One MCP-UI action: acknowledged at once, answered when the bridge (or the host) settles it. */
+  /**
+   * One MCP-UI action: acknowledged at once, answered when the bridge (or the host) settles it.
+   * Both are sent without a message id too, as `@mcp-ui/client` sends them: an app that makes one
+   * call at a time may read any response.
+   */
   const action = async (type: string, payload: unknown, messageId: RequestId | undefined) => {
-    if (messageId !== undefined) post('ui-message-received', messageId)
+    post('ui-message-received', messageId)
     // What `ui-message-response` carries: the answer as `response`, or the error.
     let response: { response: unknown } | { error: unknown }
     try {
@@ -191,7 +195,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
       // A JSON-RPC error object from the bridge, or a BridgeError from here: the same wire form.
       response = { error: toRpcError(error) }
     }
-    if (messageId !== undefined) post('ui-message-response', messageId, response)
+    post('ui-message-response', messageId, response)
   }
 
   const fromFrame = (data: unknown) => {

@@ -260,13 +260,15 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     ])
   })
 
-  it('an action without a message id still runs but gets no acknowledgement (MCP-UI has nowhere to send it)', async () => {
+  it('an action without a message id is acknowledged and answered too, without one, as @mcp-ui/client does (an app with one call at a time reads any response)', async () => {
     const s = setupLegacy({ legacy: true, host: { capabilities: ALL } })
     s.post({ type: 'tool', payload: { toolName: 'add', params: {} } })
     await s.settle()
     expect(s.callTool).toHaveBeenCalledTimes(1)
-    expect(s.ofType('ui-message-received')).toStrictEqual([])
-    expect(s.ofType('ui-message-response')).toStrictEqual([])
+    expect(s.ofType('ui-message-received')).toStrictEqual([{ type: 'ui-message-received', messageId: undefined, payload: undefined }])
+    expect(s.ofType('ui-message-response')).toStrictEqual([
+      { type: 'ui-message-response', messageId: undefined, payload: { response: { content: [{ type: 'text', text: 'called add' }], structuredContent: { arguments: {} } } } },
+    ])
   })
 
   it('ui-size-change → size-changed, checked like any size report', async () => {
