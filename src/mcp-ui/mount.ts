@@ -33,6 +33,11 @@ export interface McpUiEvents {
   intent: (payload: { intent: string; params?: Record<string, unknown>; [key: string]: unknown }) => unknown
   /** The app sent a notification (`{ message }`). Without a listener the app is told it is not handled. */
   notify: (payload: { message: string; [key: string]: unknown }) => unknown
+  /**
+   * The app asked for data (`ui-request-data`: `{ requestType, params }`). What a listener returns
+   * (or resolves with) is the app's response; without a listener the app is told it is not handled.
+   */
+  'ui-request-data': (payload: { requestType: string; params?: Record<string, unknown>; [key: string]: unknown }) => unknown
 }
 
 export interface MountedMcpUiApp extends MountedApp {

@@ -7,8 +7,8 @@
  * request an MCP Apps view would send (`tool` → `tools/call`, `prompt` → `ui/message`, `link` →
  * `ui/open-link`, `ui-size-change` → `size-changed`), delivered to the bridge as if the view had
  * sent it: the bridge's gates (handshake, capability, rate limit, params, visibility, link schemes,
- * host handler) apply unchanged, because nothing here can call a host handler directly. `intent`
- * and `notify` have no MCP Apps request and go to `onAction` (host events), within the host's
+ * host handler) apply unchanged, because nothing here can call a host handler directly. `intent`,
+ * `notify` and `ui-request-data` have no MCP Apps request and go to `onAction` (host events), within the host's
  * `rateLimits`, as do the app's asks for render data.
  *
  * Which protocol the frame speaks is decided once, by whichever comes first: the frame's own
@@ -52,7 +52,7 @@ import { DEFAULT_RATE_LIMITS, createLimiter, type RateLimits } from '../host/rat
 export type McpUiProtocol = 'mcp-ui' | 'mcp-apps'
 
 /** MCP-UI actions without an MCP Apps request: they become host events. */
-export type McpUiEventType = 'intent' | 'notify'
+export type McpUiEventType = 'intent' | 'notify' | 'ui-request-data'
 
 export interface McpUiTransportOptions {
   /** The channel to the frame (`FrameTransport`, or `ProxyTransport` behind the sandbox proxy). */
@@ -61,7 +61,7 @@ export interface McpUiTransportOptions {
   legacy?: boolean
   /** Render data besides the tool data and host context (`mcpui.dev/ui-initial-render-data`, the host's). */
   renderData?: Record<string, unknown>
-  /** Runs an `intent` or `notify` (its string field checked); resolves with the app's response, rejects to refuse it. */
+  /** Runs an `intent`, `notify` or `ui-request-data` (its string field checked); resolves with the app's response, rejects to refuse it. */
   onAction(type: McpUiEventType, payload: Record<string, unknown>): Promise<unknown>
   /** Reports what was tolerated, dropped or refused (the bridge's `warning` event). */
   warn(code: BridgeWarningCode, message: string): void
@@ -72,9 +72,9 @@ export interface McpUiTransportOptions {
    */
   limits?: Partial<MessageLimits>
   /**
-   * The host's rate limits (the bridge's `rateLimits`): `intent` draws on the action budget,
-   * `notify` and the asks for render data (`ui-lifecycle-iframe-ready`, `ui-request-render-data`)
-   * on the notification budget, each its own bucket.
+   * The host's rate limits (the bridge's `rateLimits`): `intent` and `ui-request-data` draw on the
+   * action budget (one bucket), `notify` and the asks for render data (`ui-lifecycle-iframe-ready`,
+   * `ui-request-render-data`) on the notification budget, each its own bucket.
    */
   rateLimits?: Partial<RateLimits>
 }
@@ -83,8 +83,12 @@ const READY = 'ui-lifecycle-iframe-ready'
 const REQUEST_RENDER_DATA = 'ui-request-render-data'
 const RENDER_DATA = 'ui-lifecycle-iframe-render-data'
 const SIZE = 'ui-size-change'
-/** Each action's required string field. */
-const FIELDS: Record<string, string> = { tool: 'toolName', prompt: 'prompt', link: 'url', intent: 'intent', notify: 'message' }
+/**
+ * Each action's required string field. `ui-request-data` is one too: MCP-UI reserves it, and its
+ * app waits for the answer under its message id, so it is answered (by the host's listener, or
+ * refused) rather than dropped.
+ */
+const FIELDS: Record<string, string> = { tool: 'toolName', prompt: 'prompt', link: 'url', intent: 'intent', notify: 'message', 'ui-request-data': 'requestType' }
 const KNOWN = [READY, REQUEST_RENDER_DATA, SIZE, ...Object.keys(FIELDS)]
 /** The app info the bridge sees for a frame served as MCP-UI. */
 export const MCP_UI_APP_INFO = { name: 'mcp-ui-app', version: 'legacy' }
@@ -128,7 +132,9 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   // the size limits): each answer copies the whole tool data to the frame, and a flood of asks
   // must not make the host do that without end.
   const rates = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }
-  const allowed: Record<string, () => boolean> = { intent: createLimiter(rates.actions), notify: createLimiter(rates.notifications), [READY]: createLimiter(rates.notifications) }
+  // A data request is an action: it shares intent's bucket.
+  const intent = createLimiter(rates.actions)
+  const allowed: Record<string, () => boolean> = { intent, notify: createLimiter(rates.notifications), [READY]: createLimiter(rates.notifications), 'ui-request-data': intent }
 
   const post = (type: string, messageId?: RequestId, payload?: unknown) => {
     // Nothing after the bridge stopped listening: the frame may hold another document by then
@@ -180,7 +186,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     try {
       const field = FIELDS[type]!
       if (!isObject(payload) || typeof payload[field] !== 'string') invalid(`MCP-UI ${type}`, `payload.${field}`, 'a string')
-      // `intent` and `notify`; the bridge holds the others to its own budgets.
+      // `intent`, `notify` and `ui-request-data`; the bridge holds the others to its own budgets.
       if (allowed[type]?.() === false) throw new BridgeError('RATE_LIMITED', `${type}: rate limited`)
       response = {
         response: await (type === 'tool'

@@ -127,6 +127,18 @@ describe('mountMcpUiApp', () => {
     expect(frame.ofType('ui-message-response').filter((m) => m.payload.error?.message === 'intent: rate limited')).toHaveLength(3)
   })
 
+  it('answers ui-request-data with the host\'s listener, or tells the app nobody handles it (its app waits for the answer)', async () => {
+    const { app, window } = mount()
+    const frame = await appOf(app, window)
+    frame.post({ type: 'ui-request-data', messageId: 'd0', payload: { requestType: 'get-payment-methods' } })
+    await until(() => frame.ofType('ui-message-response').length === 1)
+    expect(frame.ofType('ui-message-response')[0].payload.error).toMatchObject({ code: -32601, message: 'ui-request-data: no host handler' })
+    app.on('ui-request-data', ({ requestType }) => (requestType === 'get-payment-methods' ? ['card'] : undefined))
+    frame.post({ type: 'ui-request-data', messageId: 'd1', payload: { requestType: 'get-payment-methods', params: {} } })
+    await until(() => frame.ofType('ui-message-response').length === 2)
+    expect(frame.ofType('ui-message-response')[1]).toStrictEqual({ type: 'ui-message-response', messageId: 'd1', payload: { response: ['card'] } })
+  })
+
   it('rate-limits notifications with the host\'s notification budget, not the action budget', async () => {
     const { app, window } = mount({ rateLimits: { notifications: { burst: 2, perSecond: 0.001 }, actions: { burst: 100, perSecond: 100 } } })
     const frame = await appOf(app, window)

@@ -480,3 +480,25 @@ describe('render data and the frame, as mutation testing pinned them', () => {
     expect(s.ofType('ui-lifecycle-iframe-render-data')[0].payload.renderData.theme).toBe('dark')
   })
 })
+
+describe('ui-request-data (a reserved MCP-UI message: the app waits for the answer under its message id)', () => {
+  it('is acknowledged and answered with the host\'s answer, like intent and notify', async () => {
+    const s = setupLegacy({ legacy: true, onAction: async (type, payload) => ({ methods: [`${type}:${payload.requestType}`] }) })
+    s.post({ type: 'ui-request-data', messageId: 'd1', payload: { requestType: 'get-payment-methods', params: { currency: 'EUR' } } })
+    await s.settle()
+    expect(s.actions).toStrictEqual([['ui-request-data', { requestType: 'get-payment-methods', params: { currency: 'EUR' } }]])
+    expect(s.received.filter((m) => m.messageId === 'd1')).toStrictEqual([
+      { type: 'ui-message-received', messageId: 'd1', payload: undefined },
+      { type: 'ui-message-response', messageId: 'd1', payload: { response: { methods: ['ui-request-data:get-payment-methods'] } } },
+    ])
+  })
+
+  it('without a request type is answered -32602; a flood is held to the host\'s action budget', async () => {
+    const s = setupLegacy({ legacy: true, host: { rateLimits: { actions: { burst: 2, perSecond: 0.001 } } } })
+    s.post({ type: 'ui-request-data', messageId: 'bad', payload: {} })
+    for (let i = 0; i < 4; i++) s.post({ type: 'ui-request-data', messageId: `d${i}`, payload: { requestType: 'x' } })
+    await s.settle()
+    expect(s.actions).toHaveLength(2)
+    expect(Object.fromEntries(s.ofType('ui-message-response').map((m) => [m.messageId, m.payload.error?.code ?? 'ok']))).toStrictEqual({ bad: -32602, d0: 'ok', d1: 'ok', d2: -32000, d3: -32000 })
+  })
+})
