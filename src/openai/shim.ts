@@ -28,7 +28,8 @@ import { SET_GLOBALS_EVENT, WIDGET_STATE_KEY } from './keys.js'
 
 /** `window.openai`: the globals, and the methods the host supports. */
 export interface OpenAi extends OpenAiGlobals {
-  callTool?: (name: string, args?: Record<string, unknown>) => Promise<CallToolResult>
+  /** Resolves with the tool result, and its text blocks' text, one per line, as `result` (as ChatGPT's does). */
+  callTool?: (name: string, args?: Record<string, unknown>) => Promise<CallToolResult & { result: string }>
   sendFollowUpMessage?: (args: { prompt: string } | string) => Promise<void>
   /** The older name of `sendFollowUpMessage`. */
   sendFollowupTurn?: (args: { prompt: string } | string) => Promise<void>
@@ -84,7 +85,12 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
   const quiet = <T>(promise: Promise<T>) => (promise.catch(() => {}), promise)
   let latestState: object | undefined
   const methods = {
-    callTool: (name: string, args?: Record<string, unknown>) => bridge.callServerTool({ name, arguments: args ?? {} }),
+    // ChatGPT's answer carries the text content as `result` too, and apps read it (the official
+    // data-explorer example parses JSON from it).
+    callTool: async (name: string, args?: Record<string, unknown>) => {
+      const result = await bridge.callServerTool({ name, arguments: args ?? {} })
+      return { ...result, result: result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n') }
+    },
     sendFollowUpMessage: async (args: { prompt: string } | string) => void (await bridge.sendMessage(text(args, 'prompt'))),
     // ChatGPT's openExternal and setWidgetState return nothing to await (its own useWidgetState
     // hook never does): a refusal nobody awaits must not be an unhandled rejection.

@@ -160,16 +160,28 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     const calls: unknown[] = []
     const s = setup({ capabilities: ALL, handlers: { callTool: (params, context) => (calls.push(params), context.forward()) } })
     await s.connect()
-    await expect(s.openai.callTool!('add', { a: 1 })).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: { a: 1 } } })
+    await expect(s.openai.callTool!('add', { a: 1 })).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: { a: 1 } }, result: 'ok' })
     await expect(s.openai.callTool!('secret')).rejects.toMatchObject({ code: 'DENIED' })
     expect(calls).toStrictEqual([{ name: 'add', arguments: { a: 1 } }])
+  })
+
+  it('callTool resolves with result too, the text of the content (the Apps SDK\'s CallToolResponse; the official data-explorer example parses it)', async () => {
+    const s = setup({
+      capabilities: ALL,
+      handlers: { callTool: () => ({ content: [{ type: 'text', text: '{"rows":' }, { type: 'image', data: 'AA==', mimeType: 'image/png' }, { type: 'text', text: '[1,2]}' }], structuredContent: { rows: [1, 2] } }) },
+    })
+    await s.connect()
+    const response = await s.openai.callTool!('add', {})
+    expect(JSON.parse(response.result)).toStrictEqual({ rows: [1, 2] })
+    expect(response.result).toBe('{"rows":\n[1,2]}')
+    expect(response.structuredContent).toStrictEqual({ rows: [1, 2] })
   })
 
   it('callTool without arguments sends {} (the Apps SDK lets an app leave them out)', async () => {
     const calls: unknown[] = []
     const s = setup({ capabilities: ALL, handlers: { callTool: (params, context) => (calls.push(params), context.forward()) } })
     await s.connect()
-    await expect(s.openai.callTool!('add')).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: {} } })
+    await expect(s.openai.callTool!('add')).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: {} }, result: 'ok' })
     expect(calls).toStrictEqual([{ name: 'add', arguments: {} }])
   })
 
