@@ -2,11 +2,12 @@
  * `window.openai`, for apps written against the OpenAI Apps SDK (ChatGPT), backed by a
  * `ViewBridge`: such an app runs unchanged in any MCP Apps host.
  *
- * - Feature detection stays honest: each method exists only while the host advertises what it
- *   needs (`callTool`: `serverTools`; `sendFollowUpMessage`: `message`; `openExternal`:
- *   `openLinks`; `setWidgetState`: `updateModelContext` accepting structured content;
- *   `requestDisplayMode`: a mode besides `inline` in `availableDisplayModes`). Methods appear
- *   after the handshake; `notifyIntrinsicHeight` always exists.
+ * - Feature detection stays honest once the handshake is done: each method exists only while the
+ *   host advertises what it needs (`callTool`: `serverTools`; `sendFollowUpMessage`: `message`;
+ *   `openExternal`: `openLinks`; `setWidgetState`: `updateModelContext` accepting structured
+ *   content; `requestDisplayMode`: a mode besides `inline` in `availableDisplayModes`). Before it,
+ *   every method is there, as in ChatGPT, and waits for it (then runs, or is refused with
+ *   `NOT_SUPPORTED`); `notifyIntrinsicHeight` always exists.
  * - The globals change, then `openai:set_globals` fires with the ones that changed, on every host
  *   context change, tool input, tool result and widget state.
  * - `setWidgetState` becomes `ui/update-model-context` (the state as `structuredContent`, marked
@@ -19,7 +20,7 @@
  *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
  *   layer), so it never speaks for a bridge that is already in the page.
  */
-import { acceptsModality, deepEqual, isObject, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
+import { BridgeError, acceptsModality, deepEqual, isObject, type CallToolResult, type Implementation, type McpUiDisplayMode } from '../protocol/index.js'
 import { ViewBridge, type ViewBridgeOptions, type ViewConnection } from '../view/view-bridge.js'
 import type { MessageSource, MessageTarget } from '../view/parent-transport.js'
 import { contextGlobals, type OpenAiGlobals } from './globals.js'
@@ -123,6 +124,21 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       bridge.sendSizeChanged({ height })
     },
   }
+  const target = openai as unknown as Record<string, unknown>
+  // ChatGPT's methods are there before the app's code runs, and apps call them at once (a tool call
+  // in a mount effect). Until the handshake says what the host supports, each one waits for it, then
+  // runs, or is refused as the app would have found it missing: `update` puts in the real methods
+  // (or none) before this runs. Not awaited, a refusal is no unhandled rejection (see `quiet`).
+  for (const name of ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState']) {
+    target[name] = (...args: unknown[]) =>
+      quiet(
+        ready.then(() => {
+          const method = target[name] as ((...args: unknown[]) => unknown) | undefined
+          if (!method) throw new BridgeError('NOT_SUPPORTED', `${name}: not supported`)
+          return method(...args)
+        }),
+      )
+  }
   Object.defineProperty(win, 'openai', { value: openai, enumerable: true })
 
   /** Applies what changed (and the context's globals), re-detects the methods, fires the event. */
@@ -143,7 +159,6 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       requestDisplayMode: bridge.hostContext.availableDisplayModes?.some((mode) => mode !== 'inline'),
       setWidgetState: isObject(model) && acceptsModality(model, 'structuredContent'),
     }
-    const target = openai as unknown as Record<string, unknown>
     for (const [name, on] of Object.entries(supported)) {
       if (on) target[name] = methods[name === 'sendFollowupTurn' ? 'sendFollowUpMessage' : (name as keyof typeof methods)]
       else delete target[name]

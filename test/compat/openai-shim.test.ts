@@ -59,10 +59,10 @@ function setup(host: Partial<HostBridgeOptions> = {}, view: { autoResize?: boole
 const present = (openai: OpenAi) => METHODS.filter((name) => typeof openai[name] === 'function')
 
 describe('window.openai', () => {
-  it('is there before the app runs, with defaults and only notifyIntrinsicHeight; the methods come with the handshake', async () => {
+  it('is there before the app runs, with defaults and every method, which waits for the handshake (ChatGPT\'s are there at once, and apps call callTool in a mount effect)', async () => {
     const s = setup({ capabilities: ALL, hostContext: { availableDisplayModes: ['inline', 'fullscreen'] } })
     expect(s.openai).toBe(s.shim.openai)
-    expect({ ...s.openai, notifyIntrinsicHeight: typeof s.openai.notifyIntrinsicHeight }).toStrictEqual({
+    expect(Object.fromEntries(Object.entries(s.openai).map(([key, value]) => [key, typeof value === 'function' ? 'function' : value]))).toStrictEqual({
       theme: 'light',
       locale: 'en-US',
       displayMode: 'inline',
@@ -74,8 +74,13 @@ describe('window.openai', () => {
       toolResponseMetadata: null,
       widgetState: null,
       notifyIntrinsicHeight: 'function',
+      ...Object.fromEntries(METHODS.map((name) => [name, 'function'])),
     })
-    expect(present(s.openai)).toStrictEqual([])
+    // An app's first render calls them before the host could answer the handshake.
+    const early = s.openai.callTool!('add', { a: 1 })
+    const mode = s.openai.requestDisplayMode!({ mode: 'fullscreen' })
+    await expect(early).resolves.toMatchObject({ structuredContent: { echo: { a: 1 } }, result: 'ok' })
+    await expect(mode).resolves.toStrictEqual({ mode: 'fullscreen' })
     await s.connect()
     expect(present(s.openai)).toStrictEqual([...METHODS])
     // The property cannot be replaced by the app or another script.
@@ -84,7 +89,12 @@ describe('window.openai', () => {
 
   it('has a method only while the host advertises what it needs', async () => {
     const none = setup()
+    // Called before the handshake, a method the host turns out not to support is refused then, and
+    // a refused setWidgetState nobody awaits is no unhandled rejection.
+    const early = none.openai.callTool!('add')
+    void none.openai.setWidgetState!({ page: 1 })
     await none.connect()
+    await expect(early).rejects.toMatchObject({ code: 'NOT_SUPPORTED' })
     expect(present(none.openai)).toStrictEqual([])
 
     // Model context in text only: widget state (structured) would be refused, so there is no setWidgetState.
