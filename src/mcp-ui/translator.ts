@@ -8,8 +8,8 @@
  * `ui/open-link`, `ui-size-change` → `size-changed`), delivered to the bridge as if the view had
  * sent it: the bridge's gates (handshake, capability, rate limit, params, visibility, link schemes,
  * host handler) apply unchanged, because nothing here can call a host handler directly. `intent`,
- * `notify` and `ui-request-data` have no MCP Apps request and go to `onAction` (host events), within the host's
- * `rateLimits`, as do the app's asks for render data.
+ * `notify` and `ui-request-data` have no MCP Apps request and go to `onAction` (host events),
+ * within the host's `rateLimits`, as do the app's asks for render data.
  *
  * Which protocol the frame speaks is decided once, by whichever comes first: the frame's own
  * `ui/initialize` (MCP Apps; everything JSON-RPC passes through untouched), an MCP-UI message, or
@@ -61,7 +61,10 @@ export interface McpUiTransportOptions {
   legacy?: boolean
   /** Render data besides the tool data and host context (`mcpui.dev/ui-initial-render-data`, the host's). */
   renderData?: Record<string, unknown>
-  /** Runs an `intent`, `notify` or `ui-request-data` (its string field checked); resolves with the app's response, rejects to refuse it. */
+  /**
+   * Runs an `intent`, `notify` or `ui-request-data` (its string field checked); resolves with the
+   * app's response, rejects to refuse it.
+   */
   onAction(type: McpUiEventType, payload: Record<string, unknown>): Promise<unknown>
   /** Reports what was tolerated, dropped or refused (the bridge's `warning` event). */
   warn(code: BridgeWarningCode, message: string): void
