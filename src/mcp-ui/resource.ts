@@ -49,9 +49,10 @@ function firstUrl(body: string, note: Note, where: string): string | undefined {
  * Reads an MCP-UI resource: the `resource` of an embedded resource block, the block itself, or a
  * `resources/read` content item. Throws `PROTOCOL` for anything that is not `text/html` (with or
  * without the MCP Apps profile) or `text/uri-list` with a usable body. Tolerated oddities are
- * reported through `note`.
+ * reported through `note`. `renderData`, the host's own render data for the app, asks an external
+ * page to wait for render data, as the resource's initial render data does.
  */
-export function readMcpUiResource(content: unknown, note: Note = () => {}): McpUiResource {
+export function readMcpUiResource(content: unknown, note: Note = () => {}, renderData?: Record<string, unknown>): McpUiResource {
   const item = isObject(content) && content.type === 'resource' ? content.resource : content
   const { uri = 'ui://mcp-ui', mimeType, text, blob, _meta } = (isObject(item) ? item : {}) as ResourceContents
   const where = `MCP-UI resource ${uri}: `
@@ -61,6 +62,8 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}): McpU
   const body = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64Utf8(blob) : fail('no text or blob')
   const type = String(mimeType).toLowerCase().split(';')[0]!.trim()
   if (type !== 'text/uri-list' && type !== 'text/html') fail(`MIME type ${mimeType}`)
+  // `@mcp-ui/server` 6 sends an external URL as the body of an MCP Apps resource.
+  const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
   const meta = isObject(_meta) ? _meta : {}
   const frameSize = meta[`${MCP_UI_META_PREFIX}preferred-frame-size`]
   const initial = meta[`${MCP_UI_META_PREFIX}initial-render-data`]
@@ -68,15 +71,14 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}): McpU
     uri: String(uri),
     html: body,
     meta: isObject(meta.ui) ? { ...meta.ui } : {},
-    legacy: !isAppMimeType(mimeType) || Object.keys(meta).some((key) => key.startsWith(MCP_UI_META_PREFIX)),
+    // A URL (`text/uri-list` has no MCP Apps profile) is always served as MCP-UI.
+    legacy: !isAppMimeType(mimeType) || bareUrl || Object.keys(meta).some((key) => key.startsWith(MCP_UI_META_PREFIX)),
   }
   if (Array.isArray(frameSize) && frameSize.length === 2 && frameSize.every((value) => typeof value === 'string')) resource.frameSize = frameSize as [string, string]
   if (isObject(initial)) resource.renderData = initial
-  // `@mcp-ui/server` 6 sends an external URL as the body of an MCP Apps resource.
-  const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
   if (bareUrl) note(`${where}a URL, not HTML`)
-  if (type === 'text/uri-list' || bareUrl) {
-    Object.assign(resource, urlFrame(firstUrl(body, note, where) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData !== undefined), { legacy: true })
+  if (bareUrl || type === 'text/uri-list') {
+    Object.assign(resource, urlFrame(firstUrl(body, note, where) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData ?? renderData))
   }
   return resource
 }

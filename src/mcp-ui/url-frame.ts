@@ -24,9 +24,10 @@ const RELAY = '<script>onmessage=e=>{let w=frames[0],t=e.source==w?parent:e.sour
  * The relay for `url`, and `meta` with the page's origin added to `frameDomains` (checked there
  * like any declared origin: a page on `http://localhost` is framed only with the host's
  * `loopbackOrigins` relaxation). MCP-UI's `waitForRenderData=true` goes on the URL when the page
- * will be sent render data it should wait for.
+ * will be sent render data it should wait for: when `waitForRenderData` is truthy (`true`, or that
+ * render data).
  */
-export function urlFrame(url: string, meta: McpUiResourceMeta, waitForRenderData: boolean): { html: string; url: string; meta: McpUiResourceMeta } {
+export function urlFrame(url: string, meta: McpUiResourceMeta, waitForRenderData: unknown): { html: string; url: string; meta: McpUiResourceMeta } {
   const src = new URL(url)
   if (waitForRenderData) src.searchParams.set('waitForRenderData', 'true')
   const html =

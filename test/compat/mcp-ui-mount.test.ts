@@ -173,6 +173,13 @@ describe('mountMcpUiApp', () => {
     expect(app.protocol).toBe('mcp-ui')
   })
 
+  it('asks an external page to wait for render data when the host gives it render data (as @mcp-ui/client does for iframeRenderData)', async () => {
+    const { app, window } = mount({ resource: { uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/widget' }, renderData: { user: 'ada' } })
+    await appOf(app, window)
+    expect(app.iframe.getAttribute('srcdoc')).toContain('src="https://apps.example.com/widget?waitForRenderData=true"')
+    expect(app.protocol).toBe('mcp-ui')
+  })
+
   it('throws for a resource it cannot show, before framing anything', () => {
     expect(() => mount({ resource: { uri: 'ui://x', mimeType: 'application/json', text: '{}' } })).toThrow(expect.objectContaining({ code: 'PROTOCOL' }))
   })
