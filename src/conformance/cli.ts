@@ -7,7 +7,9 @@
  * Prints the verdict table, writes `<subject>-report.json` and `<subject>-report.md`, and exits
  * with 0 when nothing failed, 1 when a requirement failed, 2 when the run itself could not happen.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CATEGORIES, type Category } from './requirements/index.js'
 import { formatTable } from './report/table.js'
@@ -58,7 +60,9 @@ async function readView(source: string): Promise<string> {
     if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`)
     return response.text()
   }
-  return readFileSync(source, 'utf8')
+  const path = resolve(source)
+  if (!existsSync(path)) throw new Error(`No view file at ${path}: give the path of an HTML file or an http(s) URL`)
+  return readFileSync(path, 'utf8')
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -92,3 +96,20 @@ export async function main(argv: string[]): Promise<number> {
   if (!values.json) console.log(`\nReports: ${written.json}\n         ${written.markdown}`)
   return report.summary.fail ? 1 : 0
 }
+
+/** Runs the CLI on `argv` and sets the exit status; what the bin calls. */
+export function run(argv: string[]): Promise<void> {
+  return main(argv).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      console.error(`mcp-app-bridge-conformance: ${error instanceof Error ? error.message : String(error)}`)
+      process.exitCode = 2
+    },
+  )
+}
+
+// `node dist/conformance/cli.js ...` runs it too (the bin imports this module and calls run()).
+const entry = process.argv[1]
+if (entry && existsSync(entry) && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url))) void run(process.argv.slice(2))

@@ -24,6 +24,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+const WHAT_TO_DO =
+  'Install Chromium (Debian/Ubuntu: apt-get install chromium) and point the kit at it with --chromium <path> (chromiumPath from code) or CHROMIUM_PATH, or install playwright\'s browser (npx playwright install chromium)'
+
 export interface KitBrowser {
   context: BrowserContext
   close(): Promise<void>
@@ -37,6 +40,7 @@ export async function launchKitBrowser(executablePath?: string): Promise<KitBrow
     throw new Error('The conformance kit drives Chromium with playwright-core: install it (npm install --save-dev playwright-core)')
   }
   const path = executablePath ?? process.env.CHROMIUM_PATH ?? (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined)
+  if (path && !existsSync(path)) throw new Error(`No Chromium at ${path} (${executablePath ? '--chromium / chromiumPath' : 'CHROMIUM_PATH'}). ${WHAT_TO_DO}`)
   const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-app-bridge-conformance-'))
   try {
     // launchPersistentContext is playwright's way to pass --user-data-dir (launch() refuses it in args).
@@ -60,6 +64,8 @@ export async function launchKitBrowser(executablePath?: string): Promise<KitBrow
     }
   } catch (error) {
     rmSync(userDataDir, { recursive: true, force: true })
-    throw error
+    // Playwright's own message is a boxed page that ends with advice for its own browsers only.
+    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]
+    throw new Error(`Chromium could not be started${path ? ` from ${path}` : ' (no --chromium, no CHROMIUM_PATH, no /usr/bin/chromium: tried playwright\'s own browser)'}: ${first}. ${WHAT_TO_DO}`)
   }
 }

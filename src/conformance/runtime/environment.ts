@@ -45,6 +45,8 @@ export async function startConformanceEnvironment(options: EnvironmentOptions = 
     servers,
     serveSandboxDir(dir) {
       const root = resolve(dir)
+      // A wrong path would serve nothing: the proxy never loads and the host would be failed for it.
+      if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`The sandbox directory ${root} (--sandbox-dir / sandboxDir) is not a directory: give the folder that holds your sandbox proxy page`)
       servers.sandbox.route('/', (path) => {
         const file = normalize(join(root, decodeURIComponent(path)))
         if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return undefined

@@ -16,9 +16,9 @@ const BIN = join(ROOT, 'bin', 'mcp-app-bridge-conformance.js')
 const work = mkdtempSync(join(tmpdir(), 'conformance-cli-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(args: string[], script = BIN): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: work, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [script, ...args], { cwd: work, timeout: 120_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout, stderr })
     })
   })
@@ -54,5 +54,24 @@ describe('mcp-app-bridge-conformance', () => {
     const unknown = await run(['view', 'x.html', '--only', 'handshake,teleport'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('Unknown categories: teleport')
+  })
+
+  it('runs as `node dist/conformance/cli.js` too, instead of exiting 0 having done nothing', async () => {
+    const usage = await run(['probe', 'x'], join(ROOT, 'dist', 'conformance', 'cli.js'))
+    expect(usage.code).toBe(2)
+    expect(usage.stdout).toContain('Usage:')
+  })
+
+  it('says what to do about a view file or sandbox directory that does not exist, and about a Chromium that cannot start', async () => {
+    const missing = await run(['view', 'no-such-view.html'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`No view file at ${join(work, 'no-such-view.html')}: give the path of an HTML file or an http(s) URL`)
+    const noBrowser = await run(['host', ADAPTERS.ours, '--only', 'handshake', '--chromium', join(work, 'no-chromium')])
+    expect(noBrowser.code).toBe(2)
+    expect(noBrowser.stderr).toContain(`No Chromium at ${join(work, 'no-chromium')}`)
+    expect(noBrowser.stderr).toContain('--chromium <path>')
+    const noSandboxDir = await run(['host', ADAPTERS.ours, '--only', 'handshake', '--sandbox-dir', 'no-such-dir'])
+    expect(noSandboxDir.code).toBe(2)
+    expect(noSandboxDir.stderr).toContain(`The sandbox directory ${join(work, 'no-such-dir')} (--sandbox-dir / sandboxDir) is not a directory`)
   })
 })
