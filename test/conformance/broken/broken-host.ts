@@ -28,8 +28,9 @@ export interface BrokenHostOptions {
   holdEarlyResult?: boolean
 }
 
-/** The view's policy; 'loose-default-csp' restricts only connections, frames, objects and base without ui.csp. */
+/** The view's policy; 'loose-default-csp' restricts only connections, frames, objects and base without ui.csp; 'ignores-csp' never reads ui.csp. */
 function policyFor(fault: HostFault | undefined, csp: McpUiResourceCsp | undefined): string {
+  if (fault === 'ignores-csp') return buildCsp(undefined, LOOPBACK).policy
   if (fault === 'loose-default-csp' && !csp) return "connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'"
   return buildCsp(csp, LOOPBACK).policy
 }
@@ -49,6 +50,8 @@ const adapter: HostAdapter = {
     const frameTransport = new FrameTransport({ target, targetOrigin: origin })
     const transport = transportFor(fault, frameTransport, post, () => bridge.hostContext, options)
     const everyToolForApps: Tool[] = server.tools.map((tool) => ({ ...tool, _meta: { ui: { visibility: ['model', 'app'] } } }))
+    // 'visibility-default': a tool without visibility read as ["model"] (the spec's default is ["model","app"]).
+    const omittedAsModelOnly: Tool[] = server.tools.map((tool) => ((tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility ? tool : { ...tool, _meta: { ...tool._meta, ui: { ...(tool._meta?.ui as object), visibility: ['model'] } } }))
     const bridge = new HostBridge({
       transport,
       hostInfo: { name: `broken host (${fault})`, version: '0.0.0' },
@@ -56,6 +59,7 @@ const adapter: HostAdapter = {
       hostContext,
       client: server,
       ...(fault === 'visibility' && { tools: everyToolForApps }),
+      ...(fault === 'visibility-default' && { tools: omittedAsModelOnly }),
       handlers: {
         message: (params) => (fault === 'actions' ? undefined : effects.report('message', params)),
         openLink: ({ url }) => (fault === 'actions' ? undefined : effects.report('openLink', { url })),

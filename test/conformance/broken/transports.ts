@@ -91,6 +91,17 @@ export function transportFor(fault: HostFault | undefined, frame: Transport, pos
         if (kind && !(GATED[data.method!]! in options.capabilities)) setTimeout(() => options.effects.report(kind, data.params), LATE_MS)
         return true
       })
+    case 'drops-cancellation':
+      return faulty(frame, (message) => (message.method === 'ui/notifications/tool-cancelled' ? [] : [message]))
+    case 'display-mode-any':
+      // Its own display-mode handler, before the bridge's checks: whatever is asked is granted and announced.
+      return faulty(frame, (message) => [message], (data) => {
+        if (data.method !== 'ui/request-display-mode' || data.id === undefined) return true
+        const mode = data.params?.mode
+        frame.send({ jsonrpc: '2.0', id: data.id, result: { mode } } as never)
+        frame.send({ jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: { displayMode: mode } } as never)
+        return false
+      })
     case 'display-mode':
       return faulty(frame, (message) => (message.result && 'mode' in message.result ? [{ ...message, result: {} }] : [message]))
     case 'rpc':

@@ -22,8 +22,10 @@ const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-eff
   handshake: { category: 'handshake', fails: ['host-initialize-result', 'host-protocol-version'] },
   ordering: { category: 'ordering', fails: ['host-nothing-before-initialized'] },
   'tool-data': { category: 'tool-data', fails: ['host-tool-input-once'] },
+  'drops-cancellation': { category: 'tool-data', fails: ['host-tool-cancelled-sent'] },
   context: { category: 'context', fails: ['host-context-changes-only'] },
   visibility: { category: 'visibility', fails: ['host-visibility-enforced'] },
+  'visibility-default': { category: 'visibility', fails: ['host-visibility-default'] },
   capabilities: { category: 'capabilities', fails: ['host-capability-gating', 'host-logging-gated'] },
   // The unknown protocol version has a session of its own: refusing it does not hide the rest.
   'version-capabilities': { category: 'capabilities', fails: ['host-capability-gating', 'host-logging-gated'] },
@@ -31,6 +33,8 @@ const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-eff
   'silent-gating': { category: 'capabilities', fails: ['host-capability-gating'] },
   actions: { category: 'actions', fails: ['host-message', 'host-open-link'] },
   'display-mode': { category: 'display-mode', fails: ['host-display-mode-current-on-refusal', 'host-display-mode-result'] },
+  // The official AppBridge fails host-display-mode-declared on a switch the host asked for; this is the view's request.
+  'display-mode-any': { category: 'display-mode', fails: ['host-display-mode-current-on-refusal', 'host-display-mode-declared'] },
   size: { category: 'size', fails: ['host-size-applied'] },
   teardown: { category: 'teardown', fails: ['host-teardown-before-removal'] },
   'teardown-navigate': { category: 'teardown', fails: ['host-teardown-waits'] },
@@ -44,6 +48,7 @@ const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-eff
   'proxy-flags': { category: 'sandbox', fails: ['host-proxy-sandbox-flags'] },
   'proxy-spoofable': { category: 'sandbox', fails: ['host-sandbox-messages-filtered'] },
   'loose-default-csp': { category: 'sandbox', fails: ['host-csp-default', 'host-web-proxy'] },
+  'ignores-csp': { category: 'sandbox', fails: ['host-csp-declared-domains', 'host-web-proxy'] },
   origin: { category: 'origin', fails: ['host-authenticates-sender'] },
   'opaque-origin-only': { category: 'origin', fails: ['host-authenticates-sender'] },
 }
