@@ -5,7 +5,7 @@
  * or from the scripted host (view under test).
  */
 import { classify } from '../protocol/index.js'
-import { brief, describeEvent, judged, type Verdict } from './verdict.js'
+import { brief, describeEvent, judged, notApplicable, type Verdict } from './verdict.js'
 import { messageOf, type WireEvent } from './wire.js'
 
 export interface RequesterLog {
@@ -45,5 +45,7 @@ export function judgeOneResponse(id: string, peer: 'host' | 'view', sessions: Re
     }
     requests += asked.size
   }
+  // A peer that was never asked anything (a view that never connected) has passed nothing.
+  if (!requests && !problems.length) return notApplicable(id, `the ${requester} sent no request, so there was no response to check`)
   return judged(id, problems, [`${requests} request(s) of the ${requester} checked`])
 }

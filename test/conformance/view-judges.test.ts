@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { notReached } from '../../src/conformance/verdict.js'
+import { judgeViewContext } from '../../src/conformance/view/checks/context.js'
+import { judgeViewRpc } from '../../src/conformance/view/checks/rpc.js'
+import { judgeViewSandbox } from '../../src/conformance/view/checks/sandbox.js'
 import { judgeViewSize } from '../../src/conformance/view/checks/size.js'
 import { judgeViewTeardown } from '../../src/conformance/view/checks/teardown.js'
 import type { ViewRecord } from '../../src/conformance/view/record.js'
@@ -25,5 +28,19 @@ describe('view judges', () => {
     expect(judgeViewTeardown(answer({ result: {} }))).toMatchObject([{ status: 'PASS' }])
     expect(judgeViewTeardown(answer({ error: { code: -32000, message: 'Teardown error' } }))).toMatchObject([{ status: 'PASS' }])
     expect(judgeViewTeardown(answer({ error: { code: -32601, message: 'Method not found' } }))).toMatchObject([{ status: 'FAIL' }])
+  })
+
+  it('context: a merged context is compared by value, not by the order of nested keys or the first 1,000 characters', () => {
+    const main = { name: 'main', log: [], errors: [], hasProbe: true }
+    const before = { theme: 'light', containerDimensions: { width: 400, maxHeight: 600 }, styles: { variables: { '--font-sans': `${'x'.repeat(1200)}, serif` } } }
+    const merged = (probed: Record<string, unknown>) => judgeViewContext({ main, context: { change: { theme: 'dark' }, before, probed } } as unknown as ViewRecord)
+    expect(merged({ ...before, theme: 'dark', containerDimensions: { maxHeight: 600, width: 400 } })).toMatchObject([{ status: 'PASS' }])
+    expect(merged({ ...before, theme: 'dark', styles: { variables: { '--font-sans': `${'x'.repeat(1200)}, sans-serif` } } })).toMatchObject([{ status: 'FAIL' }])
+  })
+
+  it('a view that never sent a message has passed neither one-response nor no-sandbox-messages', () => {
+    const record = { main: { name: 'main', log: [], errors: [], hasProbe: false } } as unknown as ViewRecord
+    expect(judgeViewSandbox(record)).toMatchObject([{ id: 'view-no-sandbox-messages', status: 'NOT APPLICABLE' }])
+    expect(judgeViewRpc(record).find((verdict) => verdict.id === 'view-one-response')).toMatchObject({ status: 'NOT APPLICABLE' })
   })
 })

@@ -2,7 +2,7 @@
  * Merging host context: the host changes the theme only; the view's context (read through its
  * probe) must have the new theme and keep every other field.
  */
-import { HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
+import { deepEqual, HOST_CONTEXT_CHANGED } from '../../../protocol/index.js'
 import { brief, fail, judged, notApplicable, notRun, type Verdict } from '../../verdict.js'
 import type { ViewRecord } from '../record.js'
 import type { ViewSession } from '../session.js'
@@ -24,7 +24,8 @@ export function judgeViewContext(record: ViewRecord): Verdict[] {
   const context = (observed.probed ?? {}) as Record<string, unknown>
   const expected: Record<string, unknown> = { ...observed.before, ...observed.change }
   const problems = Object.entries(expected)
-    .filter(([key, value]) => brief(context[key], 1000) !== brief(value, 1000))
+    // By value (the view may hold nested keys in another order), and whole (long styles differ late).
+    .filter(([key, value]) => !deepEqual(context[key], value))
     .map(([key, value]) => `${key}: expected ${brief(value)}, the view holds ${brief(context[key])}`)
   return [judged(id, problems, [`sent ${brief(observed.change)}; the view's context: ${brief(context, 240)}`])]
 }
