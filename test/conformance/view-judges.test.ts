@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { notReached } from '../../src/conformance/verdict.js'
+import { judgeViewHandshake } from '../../src/conformance/view/checks/handshake.js'
 import { judgeViewContext } from '../../src/conformance/view/checks/context.js'
 import { judgeViewRpc } from '../../src/conformance/view/checks/rpc.js'
 import { judgeViewSandbox } from '../../src/conformance/view/checks/sandbox.js'
@@ -42,5 +43,13 @@ describe('view judges', () => {
     const record = { main: { name: 'main', log: [], errors: [], hasProbe: false } } as unknown as ViewRecord
     expect(judgeViewSandbox(record)).toMatchObject([{ id: 'view-no-sandbox-messages', status: 'NOT APPLICABLE' }])
     expect(judgeViewRpc(record).find((verdict) => verdict.id === 'view-one-response')).toMatchObject({ status: 'NOT APPLICABLE' })
+  })
+
+  it('handshake: a view that never sent ui/initialize is shown its own uncaught errors and what to check', () => {
+    const record = { main: { name: 'main', log: [], errors: ['Error: boom'], hasProbe: false } } as unknown as ViewRecord
+    const [params] = judgeViewHandshake(record)
+    expect(params).toMatchObject({ id: 'view-initialize-params', status: 'FAIL' })
+    expect(params!.evidence[0]).toMatch(/^the view sent no ui\/initialize within 10 s: is the HTML self-contained\?/)
+    expect(params!.evidence).toContain('uncaught in the view: Error: boom')
   })
 })

@@ -13,8 +13,12 @@ export function judgeViewHandshake(record: ViewRecord): Verdict[] {
   const { main } = record
   const request = main.initializeRequest
   if (!request) {
-    const reason = 'the view sent no ui/initialize within 10 s'
-    return [fail('view-initialize-params', reason), fail('view-initialized-after-result', reason), fail('view-declares-display-modes', reason)]
+    // Most often the view never ran: say what to look at, and what the view itself threw.
+    const reason = [
+      'the view sent no ui/initialize within 10 s: is the HTML self-contained? The kit loads it into a sandboxed frame under the resource\'s CSP (--csp; default the spec\'s restrictive one), so scripts by relative path or from undeclared origins do not load',
+      ...main.errors.slice(0, 3).map((error) => `uncaught in the view: ${error.split('\n')[0]!.slice(0, 200)}`),
+    ]
+    return [fail('view-initialize-params', ...reason), fail('view-initialized-after-result', ...reason), fail('view-declares-display-modes', ...reason)]
   }
   const params = paramsOf(request)
   const problems: string[] = []
