@@ -60,7 +60,7 @@ describe('conformance reports', () => {
     })
     expect(report.summary).toMatchObject({ fail: 0, notApplicable: 1, declared: 1, declaredFailing: 1 })
     const table = formatTable(report)
-    expect(table).toMatch(/^NOT APPLICABLE +MUST +host-web-proxy +declared not applicable.*\n +observed FAIL: no sandbox proxy\n +second line$/m)
+    expect(table).toMatch(/^NOT APPLICABLE +MUST +host-web-proxy +declared not applicable[^]*?\n +observed FAIL: no sandbox proxy\n +second line$/m)
     expect(table).toContain('observed failing anyway: host-web-proxy (reported NOT APPLICABLE)')
     expect(toMarkdown(report)).toContain('| `host-web-proxy` | MUST | **NOT APPLICABLE** (declared not applicable; observed FAIL) |')
   })
@@ -74,6 +74,18 @@ describe('conformance reports', () => {
     const markdown = toMarkdown(report)
     expect(markdown).toContain('| `host-visibility-enforced` | MUST | **FAIL** |')
     expect(markdown).toContain('kit_model_only reached the server; second line')
+  })
+
+  it('wraps the long evidence of a failure in the table instead of cutting it (the reader needs all of it to act)', () => {
+    const long = `ui/open-link without openLinks caused: effect ${'{"kind":"openLink","url":"https://example.com/"} '.repeat(4)}END`
+    const report = assembleReport({ ...base, verdicts: [verdicts[0]!, { ...verdicts[1]!, evidence: [long] }] })
+    const table = formatTable(report)
+    expect(table).not.toContain('…')
+    expect(table).toContain('END')
+    const lines = table.split('\n')
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(110)
+    const failure = lines.slice(lines.findIndex((line) => line.startsWith('FAIL')))
+    expect(failure.slice(0, failure.indexOf('')).map((line) => line.trim()).join(' ').replace(/\s+/g, ' ')).toContain(long.replace(/\s+/g, ' ').trim())
   })
 
   it('covers exactly the checked requirements of the selected categories', () => {
