@@ -19,6 +19,12 @@ type Message = { jsonrpc?: string; id?: unknown; method?: string; params?: Recor
 function outgoing(message: Message): Message[] {
   if (fault === 'handshake' && message.method === 'ui/initialize') return [message, { jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} }]
   if (fault === 'rpc' && message.id !== undefined && message.method === undefined) return [message, message]
+  if (fault === 'legacy-initialize' && message.method === 'ui/initialize') {
+    const { appInfo, appCapabilities, ...rest } = message.params ?? {}
+    return [{ ...message, params: { ...rest, clientInfo: appInfo, capabilities: appCapabilities } }]
+  }
+  const error = (message as { error?: { code?: number } }).error
+  if (fault === 'rpc-unknown' && error?.code === -32601) return [{ jsonrpc: '2.0', id: message.id, result: {} }]
   return [message]
 }
 

@@ -41,6 +41,7 @@ export type HostFault = keyof typeof HOST_FAULTS
 /** Faults of `broken-view.ts`. */
 export const VIEW_FAULTS = {
   handshake: 'sends initialized right after ui/initialize, before the answer',
+  'legacy-initialize': 'sends ui/initialize with clientInfo and capabilities (MCP\'s initialize names) instead of appInfo and appCapabilities',
   context: 'replaces its context with each change instead of merging',
   'context-probe-throws': 'throws from its probe\'s hostContext()',
   'tool-data': 'throws on a partial input without a city',
@@ -50,6 +51,7 @@ export const VIEW_FAULTS = {
   size: 'never reports its size',
   teardown: 'ignores ui/resource-teardown',
   rpc: 'answers every request twice',
+  'rpc-unknown': 'answers a request it does not know with an empty result instead of -32601',
   sandbox: 'posts ui/notifications/sandbox-proxy-ready',
   origin: 'accepts messages from any frame',
 } as const

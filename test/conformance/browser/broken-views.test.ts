@@ -15,6 +15,8 @@ const ENTRY = join(import.meta.dirname, '..', 'broken', 'broken-view.ts')
 
 const EXPECTED: Record<ViewFault, { category: Category; fails: string[] }> = {
   handshake: { category: 'handshake', fails: ['view-initialized-after-result'] },
+  // The form the spec's transport example once showed and validators reject (PROTOCOL.md 2.2).
+  'legacy-initialize': { category: 'handshake', fails: ['view-declares-display-modes', 'view-initialize-params'] },
   context: { category: 'context', fails: ['view-merges-context'] },
   // A probe that throws is the view's failure to show its context, not a crash of the run.
   'context-probe-throws': { category: 'context', fails: ['view-merges-context'] },
@@ -26,6 +28,7 @@ const EXPECTED: Record<ViewFault, { category: Category; fails: string[] }> = {
   size: { category: 'size', fails: ['view-size-changed'] },
   teardown: { category: 'teardown', fails: ['view-teardown-answered'] },
   rpc: { category: 'rpc', fails: ['view-one-response'] },
+  'rpc-unknown': { category: 'rpc', fails: ['view-unknown-method'] },
   sandbox: { category: 'sandbox', fails: ['view-no-sandbox-messages'] },
   origin: { category: 'origin', fails: ['view-authenticates-sender'] },
 }
