@@ -23,6 +23,7 @@ function outgoing(message: Message): Message[] {
     const { appInfo, appCapabilities, ...rest } = message.params ?? {}
     return [{ ...message, params: { ...rest, clientInfo: appInfo, capabilities: appCapabilities } }]
   }
+  if (fault === 'ping' && pings.delete(message.id) && message.result) return [{ ...message, result: { pong: true } }]
   const error = (message as { error?: { code?: number } }).error
   if (fault === 'rpc-unknown' && error?.code === -32601) return [{ jsonrpc: '2.0', id: message.id, result: {} }]
   return [message]
@@ -34,6 +35,8 @@ const target = {
   },
 }
 
+/** The ids of the pings the view was sent ('ping'). */
+const pings = new Set<unknown>()
 let parentOrigin = '*'
 const listeners = new Map<unknown, (event: MessageEvent) => void>()
 /** The bridge's window, with message events relabelled as coming from `target` (and filtered by the fault). */
@@ -44,6 +47,7 @@ const self = {
       if (fromParent) parentOrigin = event.origin
       if (!fromParent && fault !== 'origin') return
       if (fault === 'teardown' && (event.data as Message)?.method === 'ui/resource-teardown') return
+      if ((event.data as Message)?.method === 'ping') pings.add((event.data as Message).id)
       listener({ data: event.data, origin: fromParent ? event.origin : parentOrigin, source: target } as unknown as MessageEvent)
     }
     listeners.set(listener, relay)

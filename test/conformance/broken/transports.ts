@@ -104,6 +104,14 @@ export function transportFor(fault: HostFault | undefined, frame: Transport, pos
       })
     case 'display-mode':
       return faulty(frame, (message) => (message.result && 'mode' in message.result ? [{ ...message, result: {} }] : [message]))
+    case 'ping': {
+      const pings = new Set<unknown>()
+      return faulty(
+        frame,
+        (message) => (pings.delete(message.id) && message.result ? [{ ...message, result: { pong: true } }] : [message]),
+        (data) => (data.method === 'ping' && pings.add(data.id), true),
+      )
+    }
     case 'rpc':
       return faulty(frame, (message) => [message], (data) => typeof data.method !== 'string' || data.id === undefined || KNOWN.has(data.method))
     case 'sandbox-messages':

@@ -39,6 +39,7 @@ const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-eff
   teardown: { category: 'teardown', fails: ['host-teardown-before-removal'] },
   'teardown-navigate': { category: 'teardown', fails: ['host-teardown-waits'] },
   rpc: { category: 'rpc', fails: ['host-one-response', 'host-unknown-method'] },
+  ping: { category: 'rpc', fails: ['host-ping'] },
   sandbox: {
     category: 'sandbox',
     fails: ['host-csp-base-uri', 'host-csp-blocks-connections', 'host-csp-default', 'host-csp-frame-src', 'host-csp-no-undeclared', 'host-csp-object-src', 'host-sandboxed-frame', 'host-web-proxy'],

@@ -29,6 +29,7 @@ const EXPECTED: Record<ViewFault, { category: Category; fails: string[] }> = {
   teardown: { category: 'teardown', fails: ['view-teardown-answered'] },
   rpc: { category: 'rpc', fails: ['view-one-response'] },
   'rpc-unknown': { category: 'rpc', fails: ['view-unknown-method'] },
+  ping: { category: 'rpc', fails: ['view-ping'] },
   sandbox: { category: 'sandbox', fails: ['view-no-sandbox-messages'] },
   origin: { category: 'origin', fails: ['view-authenticates-sender'] },
 }
