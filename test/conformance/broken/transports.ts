@@ -91,6 +91,14 @@ export function transportFor(fault: HostFault | undefined, frame: Transport, pos
         if (kind && !(GATED[data.method!]! in options.capabilities)) setTimeout(() => options.effects.report(kind, data.params), LATE_MS)
         return true
       })
+    case 'drops-result':
+      return faulty(frame, (message) => (message.method === 'ui/notifications/tool-result' ? [] : [message]))
+    case 'context-dimensions':
+      return faulty(frame, (message) => {
+        const context = message.result?.hostContext as Record<string, unknown> | undefined
+        if (!context) return [message]
+        return [{ ...message, result: { ...message.result, hostContext: { ...context, containerDimensions: { height: 300, maxHeight: 600 } } } }]
+      })
     case 'drops-cancellation':
       return faulty(frame, (message) => (message.method === 'ui/notifications/tool-cancelled' ? [] : [message]))
     case 'display-mode-any':
