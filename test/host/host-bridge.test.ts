@@ -163,14 +163,24 @@ describe('ordering: nothing reaches the view before initialized', () => {
 describe('a view re-created in its frame (a second handshake: a remount, hot reload)', () => {
   const INPUT = 'ui/notifications/tool-input'
   /** A second `ui/initialize` from the same window, then `initialized`; what the host sent from then on. */
+  /**
+   * Waits until everything the host sent so far has arrived, by a ping's round trip (one ordered
+   * channel: what the host sent before its answer arrives before it), and takes the answer out
+   * again. A fixed wait lost the race on a loaded machine.
+   */
+  async function roundTrip(view: ScriptedView) {
+    const answer = await view.request('ping')
+    view.received.splice(view.received.indexOf(answer), 1)
+  }
+
   async function reinitialize(view: ScriptedView, between?: () => void) {
     const from = view.received.length
     const answer = await view.initialize({}, { initialized: false })
     between?.()
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await roundTrip(view)
     const beforeInitialized = view.received.length
     view.notify('ui/notifications/initialized', {})
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await roundTrip(view)
     // `from` is the handshake's answer.
     return { answer, heldUntilInitialized: view.received.slice(from + 1, beforeInitialized), after: view.received.slice(beforeInitialized) }
   }
