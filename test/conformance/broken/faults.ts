@@ -11,6 +11,8 @@ export const HOST_FAULTS = {
   'tool-data': 'delivers every tool-input twice',
   'drops-cancellation': 'never delivers ui/notifications/tool-cancelled',
   'drops-result': 'never delivers ui/notifications/tool-result',
+  'drops-input': 'never delivers ui/notifications/tool-input',
+  'partials-as-text': 'sends each tool-input-partial\'s arguments as JSON text, not as an object',
   context: 'sends the whole context on every change',
   'context-dimensions': 'tells the view its container has both a fixed height and a maximum height',
   visibility: 'trusts a stale tool list in which every tool is app-visible',

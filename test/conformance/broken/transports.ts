@@ -93,6 +93,12 @@ export function transportFor(fault: HostFault | undefined, frame: Transport, pos
       })
     case 'drops-result':
       return faulty(frame, (message) => (message.method === 'ui/notifications/tool-result' ? [] : [message]))
+    case 'drops-input':
+      return faulty(frame, (message) => (message.method === 'ui/notifications/tool-input' ? [] : [message]))
+    case 'partials-as-text':
+      return faulty(frame, (message) =>
+        message.method === 'ui/notifications/tool-input-partial' ? [{ ...message, params: { ...message.params, arguments: JSON.stringify(message.params?.arguments) } }] : [message],
+      )
     case 'context-dimensions':
       return faulty(frame, (message) => {
         const context = message.result?.hostContext as Record<string, unknown> | undefined

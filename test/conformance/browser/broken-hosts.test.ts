@@ -24,6 +24,9 @@ const EXPECTED: Record<Exclude<HostFault, 'refuses-initialize' | 'late-gated-eff
   'tool-data': { category: 'tool-data', fails: ['host-tool-input-once'] },
   'drops-cancellation': { category: 'tool-data', fails: ['host-tool-cancelled-sent'] },
   'drops-result': { category: 'tool-data', fails: ['host-tool-result-sent'] },
+  // Its result then comes with no input before it.
+  'drops-input': { category: 'tool-data', fails: ['host-tool-input-before-result', 'host-tool-input-sent'] },
+  'partials-as-text': { category: 'tool-data', fails: ['host-partials-are-objects'] },
   context: { category: 'context', fails: ['host-context-changes-only'] },
   'context-dimensions': { category: 'context', fails: ['host-context-well-formed'] },
   visibility: { category: 'visibility', fails: ['host-visibility-enforced'] },
