@@ -256,10 +256,10 @@ export function serveViewRequests(
     switch (method) {
       case INITIALIZE:
         // A view re-created in its frame is given all its tool data again: one re-created in a loop
-        // would make the host copy it again and again, so a repeated handshake is an action like any
-        // other (the first, with no app yet, is free). Only the gate's checks: it throws when over.
-        if (bridge.appCapabilities) gate('actions', (params) => params, (params) => params)
-        return initialize(raw, context, method)
+        // would make the host copy it again and again, so a repeated handshake is an action behind
+        // the gate like any other. The first, with no app yet, is free (the gate refuses everything
+        // before it); the bridge's handler reads the params.
+        return bridge.appCapabilities ? gate('actions', (params) => params, (params) => initialize(params, context, method)) : initialize(raw, context, method)
       case MESSAGE:
         return gate('actions', readMessageParams, (params) => {
           checkModalities(method, options.capabilities?.message, params.content)

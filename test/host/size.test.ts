@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9,964 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 9,965 B today), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -129,14 +129,16 @@
  * and 9,962 B in the minimal host. Raised to 16,473: the host's requests to a view instance re-created
  * in its frame reject with `CLOSED` at the new handshake instead of waiting out their timeout (for
  * ever without one), the session's `forgetPeer` settling both directions: 16,473 B, and 9,964 B in
- * the minimal host.)
+ * the minimal host. Raised to 16,476: a repeated `ui/initialize` is served as the gate's `run`
+ * instead of beside a gate call that ran nothing, so a bridge closed during the gate's checks runs
+ * no handshake either: 16,476 B, and 9,965 B in the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_473
+const HOST_CEILING = 16_476
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
