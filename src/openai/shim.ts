@@ -27,6 +27,12 @@ import { contextGlobals, type OpenAiGlobals } from './globals.js'
 import { SET_GLOBALS_EVENT, WIDGET_STATE_KEY } from './keys.js'
 
 
+/**
+ * The methods that exist only while the host supports what they need: there from install, waiting
+ * for the handshake, then put in or removed by what the host advertised.
+ */
+const DETECTED = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
+
 /** `window.openai`: the globals, and the methods the host supports. */
 export interface OpenAi extends OpenAiGlobals {
   /** Resolves with the tool result, and its text blocks' text, one per line, as `result` (as ChatGPT's does). */
@@ -129,7 +135,7 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
   // in a mount effect). Until the handshake says what the host supports, each one waits for it, then
   // runs, or is refused as the app would have found it missing: `update` puts in the real methods
   // (or none) before this runs. Not awaited, a refusal is no unhandled rejection (see `quiet`).
-  for (const name of ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState']) {
+  for (const name of DETECTED) {
     target[name] = (...args: unknown[]) =>
       quiet(
         ready.then(() => {
@@ -151,7 +157,7 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       next.widgetState ??= saved?.state ?? null
     }
     const model = caps?.updateModelContext
-    const supported = {
+    const supported: Record<(typeof DETECTED)[number], unknown> = {
       callTool: caps?.serverTools,
       sendFollowUpMessage: caps?.message,
       sendFollowupTurn: caps?.message,
@@ -159,8 +165,8 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       requestDisplayMode: bridge.hostContext.availableDisplayModes?.some((mode) => mode !== 'inline'),
       setWidgetState: isObject(model) && acceptsModality(model, 'structuredContent'),
     }
-    for (const [name, on] of Object.entries(supported)) {
-      if (on) target[name] = methods[name === 'sendFollowupTurn' ? 'sendFollowUpMessage' : (name as keyof typeof methods)]
+    for (const name of DETECTED) {
+      if (supported[name]) target[name] = methods[name === 'sendFollowupTurn' ? 'sendFollowUpMessage' : name]
       else delete target[name]
     }
     const globals: Record<string, unknown> = {}
