@@ -122,7 +122,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   }),
   view({
     id: 'view-authenticates-sender',
-    // The spec asks hosts to validate incoming messages without a keyword or a rule for the sender (PROTOCOL.md A.8 is ours).
+    // The spec names no keyword and no sender rule for a view's incoming messages (PROTOCOL.md A.8 is ours): a reading, so SHOULD.
     level: 'SHOULD',
     category: 'origin',
     items: [73],
