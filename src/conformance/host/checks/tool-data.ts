@@ -37,6 +37,10 @@ export async function playMainToolData(session: HostSession): Promise<void> {
  * late. No result is asked for before the cancellation, so a host has no reason to refuse it.
  */
 export async function playMinimalToolData(session: HostSession): Promise<void> {
+  // The view has sent `initialized`; the host may not have read it yet (another process). A host
+  // that holds tool data until then keeps only the input, dropping the partial, so the partial would
+  // go unjudged on a loaded machine. The ping's answer comes after the host read `initialized`.
+  await session.settle()
   await session.hook('sendToolInputPartial', MINIMAL_TOOL_CALL.partial)
   await session.hook('sendToolInput', MINIMAL_TOOL_CALL.input)
   await session.hook('sendToolCancelled', MINIMAL_TOOL_CALL.cancelled)
