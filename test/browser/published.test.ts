@@ -229,7 +229,7 @@ describe('published MCP App servers in our host', () => {
             // to the view's final size (the video player's first report leaves its text below the
             // frame's edge): shot again until the pixels are there, for at most a few seconds (the
             // step's own timeout is longer).
-            const deadline = Date.now() + 5_000
+            const deadline = Date.now() + (server.slow ? 20_000 : 5_000)
             for (;;) {
               const png = await element.screenshot({ animations: 'disabled' })
               if (process.env.BROWSER_SCREENSHOTS) writeFileSync(join(process.env.BROWSER_SCREENSHOTS, `${server.package.replace(/\W+/g, '_')}-${frameMode}.png`), png)
