@@ -17,6 +17,12 @@ export interface OpenAiGlobals {
   safeArea: { insets: { top: number; right: number; bottom: number; left: number } }
   /** `device.type` from the host's `platform` (`mobile`, else `desktop`; `unknown` without one). */
   userAgent: { device: { type: OpenAiDeviceType }; capabilities: { hover: boolean; touch: boolean } }
+  /**
+   * The view ChatGPT shows: its mode (ChatGPT's own `modal` never happens here: `requestModal` is
+   * not supported) and the params a modal was opened with (never here). Always an object, as in
+   * ChatGPT: hooks read `view.mode` without a check.
+   */
+  view: { mode: McpUiDisplayMode; params?: Record<string, unknown> }
   /** The tool's arguments (`{}` until they arrive). */
   toolInput: Record<string, unknown>
   /** The tool result's `structuredContent`. */
@@ -28,12 +34,14 @@ export interface OpenAiGlobals {
 }
 
 /** The globals a host context determines. */
-export function contextGlobals(context: McpUiHostContext): Pick<OpenAiGlobals, 'theme' | 'locale' | 'displayMode' | 'maxHeight' | 'safeArea' | 'userAgent'> {
+export function contextGlobals(context: McpUiHostContext): Pick<OpenAiGlobals, 'theme' | 'locale' | 'displayMode' | 'maxHeight' | 'safeArea' | 'userAgent' | 'view'> {
   const { containerDimensions: box, platform, deviceCapabilities: device } = context
+  const displayMode = context.displayMode ?? 'inline'
   return {
     theme: context.theme ?? 'light',
     locale: context.locale ?? 'en-US',
-    displayMode: context.displayMode ?? 'inline',
+    displayMode,
+    view: { mode: displayMode },
     maxHeight: box?.maxHeight ?? box?.height,
     safeArea: { insets: { top: 0, right: 0, bottom: 0, left: 0, ...context.safeAreaInsets } },
     userAgent: {

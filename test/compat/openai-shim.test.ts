@@ -15,6 +15,8 @@ import { TOOLS } from './mcp-ui-helpers.js'
 const HOST_INFO = { name: 'compat-test-host', version: '1.0.0' }
 const ALL: McpUiHostCapabilities = { serverTools: {}, message: { text: {} }, openLinks: {}, updateModelContext: { text: {}, structuredContent: {} } }
 const METHODS = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
+/** The globals the Apps SDK documents (its `OpenAiGlobals` and `view`). */
+const GLOBALS = ['theme', 'userAgent', 'locale', 'maxHeight', 'displayMode', 'safeArea', 'view', 'toolInput', 'toolOutput', 'toolResponseMetadata', 'widgetState'] as const
 
 function setup(host: Partial<HostBridgeOptions> = {}, view: { autoResize?: boolean } = {}) {
   const pair = createWindowPair()
@@ -69,6 +71,7 @@ describe('window.openai', () => {
       maxHeight: undefined,
       safeArea: { insets: { top: 0, right: 0, bottom: 0, left: 0 } },
       userAgent: { device: { type: 'unknown' }, capabilities: { hover: true, touch: false } },
+      view: { mode: 'inline' },
       toolInput: {},
       toolOutput: null,
       toolResponseMetadata: null,
@@ -163,6 +166,33 @@ describe('window.openai', () => {
     expect(s.openai.toolOutput).toStrictEqual({ temperature: 21 })
     expect(s.viewWarnings).toContainEqual({ code: 'VARIANT', message: 'ui/notifications/tool-result: structuredContent JSON-encoded' })
   })
+
+  it('has every documented global from install, with the value ChatGPT gives when it has none, so reads before any data are safe', () => {
+    const s = setup()
+    // `view` included: hooks read `view.mode` (a modal's state) without checking for it.
+    for (const key of GLOBALS) expect(Object.hasOwn(s.openai, key), key).toBe(true)
+    expect([s.openai.view.mode, s.openai.toolOutput, s.openai.toolResponseMetadata, s.openai.widgetState, s.openai.toolInput]).toStrictEqual(['inline', null, null, null, {}])
+  })
+
+  it('serves useOpenAiGlobal-style hooks: each set_globals names what changed, and window.openai already holds it when it fires', async () => {
+    const s = setup({ hostContext: { theme: 'dark', displayMode: 'pip', availableDisplayModes: ['inline', 'pip'] } })
+    // The official hook: subscribe before any data, and on an event naming the key, read window.openai[key].
+    const reads: Array<[string, unknown]> = []
+    s.pair.view.addEventListener(SET_GLOBALS_EVENT, (event: any) => {
+      for (const key of GLOBALS) if (event.detail.globals[key] !== undefined) reads.push([key, (s.pair.view as unknown as { openai: OpenAi }).openai[key]])
+    })
+    s.bridge.sendToolInput({ city: 'Lyon' })
+    s.bridge.sendToolResult({ content: [], structuredContent: { temperature: 18 }, _meta: { 'widget/id': 'w1' } })
+    await s.connect()
+    expect(reads).toStrictEqual([
+      ['theme', 'dark'],
+      ['displayMode', 'pip'],
+      ['view', { mode: 'pip' }],
+      ['toolInput', { city: 'Lyon' }],
+      ['toolOutput', { temperature: 18 }],
+      ['toolResponseMetadata', { 'widget/id': 'w1' }],
+    ])
+  })
 })
 
 describe('window.openai methods go through the host\'s enforced paths', () => {
@@ -227,7 +257,7 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     await expect(s.openai.requestDisplayMode!({ mode: 'fullscreen' })).resolves.toStrictEqual({ mode: 'fullscreen' })
     await s.pair.flush()
     expect(s.openai.displayMode).toBe('fullscreen')
-    expect(s.globals.at(-1)).toStrictEqual({ displayMode: 'fullscreen' })
+    expect(s.globals.at(-1)).toStrictEqual({ displayMode: 'fullscreen', view: { mode: 'fullscreen' } })
     grant = false
     await expect(s.openai.requestDisplayMode!({ mode: 'inline' })).resolves.toStrictEqual({ mode: 'fullscreen' })
     // pip is not available: refused before sending, answered with the current mode.
