@@ -5,4 +5,4 @@
  */
 export { installOpenAiShim, type OpenAi, type OpenAiShim, type OpenAiShimOptions, type ShimWindow } from './shim.js'
 export { contextGlobals, type OpenAiGlobals, type OpenAiDeviceType } from './globals.js'
-export { SET_GLOBALS_EVENT, WIDGET_STATE_KEY } from './keys.js'
+export { SET_GLOBALS_EVENT, TOOL_RESPONSE_EVENT, WIDGET_STATE_KEY } from './keys.js'

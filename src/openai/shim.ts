@@ -16,6 +16,8 @@
  *   `hostCapabilities.experimental["openai/widgetState"] = { state }` (see `host.ts`): the
  *   spec's experimental channel, no new method on the wire.
  * - `notifyIntrinsicHeight` becomes `size-changed`, and stops auto-resize: the app sizes itself.
+ * - `requestClose` becomes `ui/notifications/request-teardown`: the host decides, and tears the
+ *   view down the usual way if it agrees.
  * - The shim does the handshake once, itself, with a bridge of its own. It never installs over an
  *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
  *   layer), so it never speaks for a bridge that is already in the page.
@@ -24,7 +26,7 @@ import { BridgeError, acceptsModality, deepEqual, isObject, type CallToolResult,
 import { ViewBridge, type ViewBridgeOptions, type ViewConnection } from '../view/view-bridge.js'
 import type { MessageSource, MessageTarget } from '../view/parent-transport.js'
 import { contextGlobals, type OpenAiGlobals } from './globals.js'
-import { SET_GLOBALS_EVENT, WIDGET_STATE_KEY } from './keys.js'
+import { SET_GLOBALS_EVENT, TOOL_RESPONSE_EVENT, WIDGET_STATE_KEY } from './keys.js'
 
 
 /**
@@ -44,7 +46,10 @@ export interface OpenAi extends OpenAiGlobals {
   /** Resolves with the mode in effect afterwards (the current one when refused). */
   requestDisplayMode?: (args: { mode: McpUiDisplayMode }) => Promise<{ mode: McpUiDisplayMode }>
   setWidgetState?: (state: unknown) => Promise<void>
-  notifyIntrinsicHeight: (height: number) => void
+  /** The content's height, in pixels (a number, or `{ height }`); anything else is ignored. */
+  notifyIntrinsicHeight: (height: number | { height: number }) => void
+  /** Asks the host to close the view (`ui/notifications/request-teardown`); resolves once asked. */
+  requestClose: () => Promise<void>
 }
 
 /** The window the shim installs on (the real `window` by default; tests pass another). */
@@ -94,8 +99,10 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
   const methods = {
     // ChatGPT's answer carries the text content as `result` too, and apps read it (the official
     // data-explorer example parses JSON from it).
-    callTool: async (name: string, args?: Record<string, unknown>) => {
-      const result = await bridge.callServerTool({ name, arguments: args ?? {} })
+    callTool: async (name: string, args?: Record<string, unknown> | null) => {
+      const result = await bridge.callServerTool({ name, arguments: (args ??= {}) })
+      // ChatGPT tells the page that a call completed, for apps that refresh on it.
+      win.dispatchEvent(new win.CustomEvent(TOOL_RESPONSE_EVENT, { detail: { tool: { name, args } } }))
       return { ...result, result: result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n') }
     },
     sendFollowUpMessage: async (args: { prompt: string } | string) => void (await bridge.sendMessage(text(args, 'prompt'))),
@@ -125,10 +132,15 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
     toolResponseMetadata: null,
     widgetState: null,
     notifyIntrinsicHeight(next) {
+      // Apps pass the height, or `{ height }`. A call without one (an app saying "I changed") leaves
+      // auto-resize on, which measures.
+      const value = typeof next === 'number' ? next : next?.height
+      if (!(Number.isFinite(value) && value! >= 0)) return
       bridge.stopAutoResize()
-      height = next
-      bridge.sendSizeChanged({ height })
+      bridge.sendSizeChanged({ height: (height = value) })
     },
+    // The notification needs no capability: it goes out once the handshake is done.
+    requestClose: () => quiet(ready.then(() => void bridge.requestTeardown())),
   }
   const target = openai as unknown as Record<string, unknown>
   // ChatGPT's methods are there before the app's code runs, and apps call them at once (a tool call

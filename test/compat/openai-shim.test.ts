@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { HostBridge, type HostBridgeOptions, type McpUiHostCapabilities } from '../../src/host/index.js'
-import { installOpenAiShim, SET_GLOBALS_EVENT, type OpenAi } from '../../src/openai/index.js'
+import { installOpenAiShim, SET_GLOBALS_EVENT, TOOL_RESPONSE_EVENT, type OpenAi } from '../../src/openai/index.js'
 import { withWidgetState } from '../../src/openai/host.js'
 import type { BridgeWarning, McpUiUpdateModelContextParams } from '../../src/protocol/index.js'
 import { createWindowPair } from '../helpers/window-pair.js'
@@ -77,6 +77,7 @@ describe('window.openai', () => {
       toolResponseMetadata: null,
       widgetState: null,
       notifyIntrinsicHeight: 'function',
+      requestClose: 'function',
       ...Object.fromEntries(METHODS.map((name) => [name, 'function'])),
     })
     // An app's first render calls them before the host could answer the handshake.
@@ -217,12 +218,27 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     expect(response.structuredContent).toStrictEqual({ rows: [1, 2] })
   })
 
+  it('callTool fires openai:tool_response once the call completes (ChatGPT does; apps refresh on it), and not for a refused call', async () => {
+    const s = setup({ capabilities: ALL })
+    const responses: unknown[] = []
+    s.pair.view.addEventListener(TOOL_RESPONSE_EVENT, (event: any) => void responses.push(event.detail))
+    await s.connect()
+    const call = s.openai.callTool!('add', { a: 1 })
+    expect(responses).toStrictEqual([])
+    await call
+    await s.openai.callTool!('add', null as never)
+    await expect(s.openai.callTool!('secret')).rejects.toMatchObject({ code: 'DENIED' })
+    expect(responses).toStrictEqual([{ tool: { name: 'add', args: { a: 1 } } }, { tool: { name: 'add', args: {} } }])
+  })
+
   it('callTool without arguments sends {} (the Apps SDK lets an app leave them out)', async () => {
     const calls: unknown[] = []
     const s = setup({ capabilities: ALL, handlers: { callTool: (params, context) => (calls.push(params), context.forward()) } })
     await s.connect()
     await expect(s.openai.callTool!('add')).resolves.toStrictEqual({ content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: {} }, result: 'ok' })
-    expect(calls).toStrictEqual([{ name: 'add', arguments: {} }])
+    // Skybridge passes null for a tool without input.
+    await s.openai.callTool!('add', null as never)
+    expect(calls).toStrictEqual([{ name: 'add', arguments: {} }, { name: 'add', arguments: {} }])
   })
 
   it('sendFollowUpMessage (and its older name) → ui/message', async () => {
@@ -286,8 +302,23 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     s.openai.notifyIntrinsicHeight(240)
     await s.connect()
     s.openai.notifyIntrinsicHeight(310)
+    // Apps also pass { height }; what is no height is not sent.
+    s.openai.notifyIntrinsicHeight({ height: 420 })
+    for (const bad of [undefined, {}, Number.NaN, -1, Infinity, '500']) s.openai.notifyIntrinsicHeight(bad as never)
     await s.pair.flush()
-    expect(sizes).toStrictEqual([{ height: 240 }, { height: 310 }])
+    expect(sizes).toStrictEqual([{ height: 240 }, { height: 310 }, { height: 420 }])
+  })
+
+  it('notifyIntrinsicHeight without a height (an app saying it changed) leaves auto-resize on, which measures', async () => {
+    const s = setup({}, { autoResize: true })
+    const sizes: unknown[] = []
+    s.bridge.on('sizechange', (size) => void sizes.push(size))
+    s.openai.notifyIntrinsicHeight(undefined as never)
+    await s.connect()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await s.pair.flush()
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(sizes).not.toContainEqual({})
   })
 
   it('notifyIntrinsicHeight turns auto-resize off: the app sizes itself, the shim measures nothing', async () => {
@@ -300,6 +331,23 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     await s.pair.flush()
     expect(sizes).toStrictEqual([{ height: 240 }])
+  })
+})
+
+describe('window.openai methods with an MCP Apps equivalent', () => {
+  it('requestClose → ui/notifications/request-teardown; called before the handshake, it asks once connected', async () => {
+    const s = setup()
+    let asked = 0
+    s.bridge.on('requestteardown', () => void asked++)
+    const early = s.openai.requestClose()
+    await s.connect()
+    await expect(early).resolves.toBeUndefined()
+    await s.pair.flush()
+    expect(asked).toBe(1)
+    await s.openai.requestClose()
+    await s.pair.flush()
+    expect(asked).toBe(2)
+    expect(s.pair.sent('view').filter((m) => m.method === 'ui/notifications/request-teardown')).toHaveLength(2)
   })
 })
 
