@@ -18,6 +18,10 @@
  * - `notifyIntrinsicHeight` becomes `size-changed`, and stops auto-resize: the app sizes itself.
  * - `requestClose` becomes `ui/notifications/request-teardown`: the host decides, and tears the
  *   view down the usual way if it agrees.
+ * - ChatGPT's own extensions, which MCP Apps has no equivalent for (`requestModal`, `uploadFile`,
+ *   `getFileDownloadUrl`, `setOpenInAppUrl`, `requestCheckout`), are there too and reject with
+ *   `NOT_SUPPORTED`: apps call them without checking (ChatGPT always has them), and a rejection
+ *   they can catch is better than a `TypeError` thrown at the call.
  * - The shim does the handshake once, itself, with a bridge of its own. It never installs over an
  *   existing `window.openai` (ChatGPT's own, another copy of the shim, another compatibility
  *   layer), so it never speaks for a bridge that is already in the page.
@@ -35,6 +39,9 @@ import { SET_GLOBALS_EVENT, TOOL_RESPONSE_EVENT, WIDGET_STATE_KEY } from './keys
  */
 const DETECTED = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
 
+/** ChatGPT's extensions with no MCP Apps equivalent: always there, always refused (after the handshake, like the rest). */
+const UNSUPPORTED = ['requestModal', 'uploadFile', 'getFileDownloadUrl', 'setOpenInAppUrl', 'requestCheckout'] as const
+
 /** `window.openai`: the globals, and the methods the host supports. */
 export interface OpenAi extends OpenAiGlobals {
   /** Resolves with the tool result, and its text blocks' text, one per line, as `result` (as ChatGPT's does). */
@@ -50,6 +57,16 @@ export interface OpenAi extends OpenAiGlobals {
   notifyIntrinsicHeight: (height: number | { height: number }) => void
   /** Asks the host to close the view (`ui/notifications/request-teardown`); resolves once asked. */
   requestClose: () => Promise<void>
+  /** Not supported (no MCP Apps equivalent): rejects with `NOT_SUPPORTED`. */
+  requestModal: (args?: unknown) => Promise<never>
+  /** Not supported (no MCP Apps equivalent): rejects with `NOT_SUPPORTED`. */
+  uploadFile: (file?: unknown, options?: unknown) => Promise<never>
+  /** Not supported (no MCP Apps equivalent): rejects with `NOT_SUPPORTED`. */
+  getFileDownloadUrl: (file?: unknown) => Promise<never>
+  /** Not supported (no MCP Apps equivalent): rejects with `NOT_SUPPORTED`. */
+  setOpenInAppUrl: (args?: unknown) => Promise<never>
+  /** Not supported (no MCP Apps equivalent): rejects with `NOT_SUPPORTED`. */
+  requestCheckout: (args?: unknown) => Promise<never>
 }
 
 /** The window the shim installs on (the real `window` by default; tests pass another). */
@@ -141,21 +158,22 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
     },
     // The notification needs no capability: it goes out once the handshake is done.
     requestClose: () => quiet(ready.then(() => void bridge.requestTeardown())),
-  }
+  } as OpenAi
   const target = openai as unknown as Record<string, unknown>
   // ChatGPT's methods are there before the app's code runs, and apps call them at once (a tool call
   // in a mount effect). Until the handshake says what the host supports, each one waits for it, then
   // runs, or is refused as the app would have found it missing: `update` puts in the real methods
-  // (or none) before this runs. Not awaited, a refusal is no unhandled rejection (see `quiet`).
-  for (const name of DETECTED) {
-    target[name] = (...args: unknown[]) =>
+  // (or none) before this runs, and never the unsupported ones, which stay this placeholder. Not
+  // awaited, a refusal is no unhandled rejection (see `quiet`).
+  for (const name of [...DETECTED, ...UNSUPPORTED]) {
+    const placeholder = (target[name] = (...args: unknown[]) =>
       quiet(
         ready.then(() => {
           const method = target[name] as ((...args: unknown[]) => unknown) | undefined
-          if (!method) throw new BridgeError('NOT_SUPPORTED', `${name}: not supported`)
+          if (!method || method === placeholder) throw new BridgeError('NOT_SUPPORTED', `${name}: not supported`)
           return method(...args)
         }),
-      )
+      ))
   }
   Object.defineProperty(win, 'openai', { value: openai, enumerable: true })
 

@@ -15,6 +15,8 @@ import { TOOLS } from './mcp-ui-helpers.js'
 const HOST_INFO = { name: 'compat-test-host', version: '1.0.0' }
 const ALL: McpUiHostCapabilities = { serverTools: {}, message: { text: {} }, openLinks: {}, updateModelContext: { text: {}, structuredContent: {} } }
 const METHODS = ['callTool', 'sendFollowUpMessage', 'sendFollowupTurn', 'openExternal', 'requestDisplayMode', 'setWidgetState'] as const
+/** ChatGPT's extensions with no MCP Apps equivalent. */
+const UNSUPPORTED = ['requestModal', 'uploadFile', 'getFileDownloadUrl', 'setOpenInAppUrl', 'requestCheckout'] as const
 /** The globals the Apps SDK documents (its `OpenAiGlobals` and `view`). */
 const GLOBALS = ['theme', 'userAgent', 'locale', 'maxHeight', 'displayMode', 'safeArea', 'view', 'toolInput', 'toolOutput', 'toolResponseMetadata', 'widgetState'] as const
 
@@ -78,7 +80,7 @@ describe('window.openai', () => {
       widgetState: null,
       notifyIntrinsicHeight: 'function',
       requestClose: 'function',
-      ...Object.fromEntries(METHODS.map((name) => [name, 'function'])),
+      ...Object.fromEntries([...METHODS, ...UNSUPPORTED].map((name) => [name, 'function'])),
     })
     // An app's first render calls them before the host could answer the handshake.
     const early = s.openai.callTool!('add', { a: 1 })
@@ -334,7 +336,7 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
   })
 })
 
-describe('window.openai methods with an MCP Apps equivalent', () => {
+describe('window.openai methods MCP Apps has an equivalent for, or none', () => {
   it('requestClose → ui/notifications/request-teardown; called before the handshake, it asks once connected', async () => {
     const s = setup()
     let asked = 0
@@ -348,6 +350,19 @@ describe('window.openai methods with an MCP Apps equivalent', () => {
     await s.pair.flush()
     expect(asked).toBe(2)
     expect(s.pair.sent('view').filter((m) => m.method === 'ui/notifications/request-teardown')).toHaveLength(2)
+  })
+
+  it('requestModal, uploadFile, getFileDownloadUrl, setOpenInAppUrl, requestCheckout are there and reject with NOT_SUPPORTED, before the handshake too, sending nothing', async () => {
+    const s = setup({ capabilities: ALL })
+    const early = s.openai.uploadFile({ name: 'a.png' })
+    await s.connect()
+    await expect(early).rejects.toMatchObject({ code: 'NOT_SUPPORTED', message: 'uploadFile: not supported' })
+    const start = s.pair.log.length
+    for (const name of UNSUPPORTED) await expect(s.openai[name]({})).rejects.toMatchObject({ name: 'BridgeError', code: 'NOT_SUPPORTED', message: `${name}: not supported` })
+    await s.pair.flush()
+    expect(s.pair.sent('view', start)).toStrictEqual([])
+    // Still there after the handshake: apps call them without checking, as ChatGPT always has them.
+    expect(UNSUPPORTED.filter((name) => typeof s.openai[name] === 'function')).toStrictEqual([...UNSUPPORTED])
   })
 })
 
@@ -505,6 +520,8 @@ describe('calls the Apps SDK makes without awaiting them', () => {
     await pair.flush()
     const openai = (pair.view as unknown as { openai: OpenAi }).openai
     const saving = openai.setWidgetState!({ draft: 'hello' })
+    // Skybridge calls requestModal without awaiting it; so might any app, for any of them.
+    void openai.requestModal({ title: 'Details' })
     await pair.flush()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(unhandled).toStrictEqual([])
