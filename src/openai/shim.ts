@@ -52,7 +52,8 @@ export interface OpenAi extends OpenAiGlobals {
   openExternal?: (args: { href: string } | string) => Promise<unknown>
   /** Resolves with the mode in effect afterwards (the current one when refused). */
   requestDisplayMode?: (args: { mode: McpUiDisplayMode }) => Promise<{ mode: McpUiDisplayMode }>
-  setWidgetState?: (state: unknown) => Promise<void>
+  /** Saves an object as the widget state, `null` clears it; anything else is refused (`INVALID_PARAMS`). */
+  setWidgetState?: (state: Record<string, unknown> | null) => Promise<void>
   /** The content's height, in pixels (a number, or `{ height }`); anything else is ignored. */
   notifyIntrinsicHeight: (height: number | { height: number }) => void
   /** Asks the host to close the view (`ui/notifications/request-teardown`); resolves once asked. */
@@ -128,7 +129,14 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
     openExternal: (args: { href: string } | string) => quiet(bridge.openLink(text(args, 'href'))),
     requestDisplayMode: async ({ mode }: { mode: McpUiDisplayMode }) => ({ mode: await bridge.requestDisplayMode(mode).catch(() => openai.displayMode) }),
     setWidgetState(state: unknown) {
-      update({ widgetState: state })
+      // ChatGPT's published types (copied from its web sandbox) take an object, `setWidgetState(state:
+      // WidgetState)` with `WidgetState = UnknownObject`, and give back `widgetState: WidgetState |
+      // null`; apps pass null to reset it, and its documented shapes are objects (a snapshot, or
+      // `{ modelContent, privateContent, imageIds }`). Model context carries structured content as an
+      // object only. So an object is saved, null (or nothing) clears, and anything else is refused
+      // rather than saved as null and lost on the next render.
+      if (state != null && !isObject(state)) return quiet(Promise.reject(new BridgeError('INVALID_PARAMS', 'setWidgetState: not an object or null')))
+      update({ widgetState: (state ??= null) })
       const save = () => quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } }))
       const mine = (latestState = {})
       return quiet(

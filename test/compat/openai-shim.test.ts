@@ -292,9 +292,25 @@ describe('window.openai methods go through the host\'s enforced paths', () => {
     await saving
     expect(contexts).toStrictEqual([{ structuredContent: { selected: 3 }, _meta: { 'openai/widgetState': true } }])
     expect(s.bridge.modelContext).toStrictEqual(contexts[0])
-    // A state that is not an object clears the model context instead of being refused.
+    // null clears the state, and the model context with it.
     await s.openai.setWidgetState!(null)
     expect(s.bridge.modelContext).toBeUndefined()
+  })
+
+  it('setWidgetState refuses a state that is not an object or null (ChatGPT\'s types take an object), leaving the saved one as it was', async () => {
+    const saved: unknown[] = []
+    const s = setup(withWidgetState({ capabilities: {} }, { save: (state) => void saved.push(state) }))
+    await s.connect()
+    await s.openai.setWidgetState!({ page: 1 })
+    for (const state of [[1, 2], 5, 'draft', true]) {
+      await expect(s.openai.setWidgetState!(state as never)).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'setWidgetState: not an object or null' })
+    }
+    expect(s.openai.widgetState).toStrictEqual({ page: 1 })
+    // Nothing (an app's reset) clears it, as null does.
+    await s.openai.setWidgetState!(undefined as never)
+    expect(s.openai.widgetState).toBeNull()
+    expect(s.globals.at(-1)).toStrictEqual({ widgetState: null })
+    expect(saved).toStrictEqual([{ page: 1 }, null])
   })
 
   it('notifyIntrinsicHeight → size-changed (height only); a height given before the handshake is sent after it', async () => {
@@ -522,6 +538,7 @@ describe('calls the Apps SDK makes without awaiting them', () => {
     const saving = openai.setWidgetState!({ draft: 'hello' })
     // Skybridge calls requestModal without awaiting it; so might any app, for any of them.
     void openai.requestModal({ title: 'Details' })
+    void openai.setWidgetState!([1] as never)
     await pair.flush()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(unhandled).toStrictEqual([])
