@@ -7,9 +7,11 @@
  *   `openExternal`: `openLinks`; `setWidgetState`: `updateModelContext` accepting structured
  *   content; `requestDisplayMode`: a mode besides `inline` in `availableDisplayModes`). Before it,
  *   every method is there, as in ChatGPT, and waits for it (then runs, or is refused with
- *   `NOT_SUPPORTED`); `notifyIntrinsicHeight` always exists.
- * - The globals change, then `openai:set_globals` fires with the ones that changed, on every host
- *   context change, tool input, tool result and widget state.
+ *   `NOT_SUPPORTED`); `notifyIntrinsicHeight` and `requestClose` always exist.
+ * - Every global the Apps SDK documents is there from install, with the value ChatGPT gives when it
+ *   has none (`null` for the tool output, its metadata and the widget state), so reads before any
+ *   data are safe. The globals change, then `openai:set_globals` fires with the ones that changed,
+ *   on every host context change, tool input, tool result and widget state.
  * - `setWidgetState` becomes `ui/update-model-context` (the state as `structuredContent`, marked
  *   `_meta["openai/widgetState"]`), which is model context in MCP Apps as widget state is in
  *   ChatGPT. A host that persists it says so, and returns the saved state, in
