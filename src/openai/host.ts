@@ -10,6 +10,8 @@
  * ChatGPT keeps a widget's state and gives it back when the widget is shown again. In MCP Apps the
  * shim sends the state as model context (`ui/update-model-context`, `_meta["openai/widgetState"]`),
  * so the bridge's checks apply to it like to any view request: capability, rate limit, params.
+ * The state's `privateContent` (ChatGPT's structured shape keeps it from the model) travels in the
+ * marker, `_meta["openai/widgetState"] = { privateContent }`: `_meta` is never for the model.
  * `withWidgetState` adds the two things a host needs to persist it, without a new method on the
  * wire: a `save` hook that runs after those checks, and the saved state handed back in the
  * spec's experimental channel, `hostCapabilities.experimental["openai/widgetState"] = { state }`,
@@ -55,7 +57,9 @@ export function withWidgetState<T extends Pick<HostBridgeOptions, 'capabilities'
     handlers: {
       ...options.handlers,
       async updateModelContext(params, context) {
-        if (isObject(params._meta) && params._meta[WIDGET_STATE_KEY] === true) await store.save(params.structuredContent ?? null, context)
+        const marker = isObject(params._meta) && params._meta[WIDGET_STATE_KEY]
+        // The private part of the state travels in the marker, out of the model's sight.
+        if (marker === true || isObject(marker)) await store.save(params.structuredContent ? { ...params.structuredContent, ...(isObject(marker) && marker) } : null, context)
         else {
           // The policy was widened for widget state only: other model context is held to the host's
           // own, by the bridge's own checks (no capability: not supported; else the kinds it lists).

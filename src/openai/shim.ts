@@ -13,8 +13,9 @@
  *   data are safe. The globals change, then `openai:set_globals` fires with the ones that changed,
  *   on every host context change, tool input, tool result and widget state.
  * - `setWidgetState` becomes `ui/update-model-context` (the state as `structuredContent`, marked
- *   `_meta["openai/widgetState"]`), which is model context in MCP Apps as widget state is in
- *   ChatGPT. A host that persists it says so, and returns the saved state, in
+ *   `_meta["openai/widgetState"]: true`), which is model context in MCP Apps as widget state is in
+ *   ChatGPT. A state's `privateContent`, which ChatGPT keeps from the model, goes in the marker
+ *   instead (`{ privateContent }`). A host that persists it says so, and returns the saved state, in
  *   `hostCapabilities.experimental["openai/widgetState"] = { state }` (see `host.ts`): the
  *   spec's experimental channel, no new method on the wire.
  * - `notifyIntrinsicHeight` becomes `size-changed`, and stops auto-resize: the app sizes itself.
@@ -139,7 +140,11 @@ export function installOpenAiShim(options: OpenAiShimOptions = {}): OpenAiShim |
       // rather than saved as null and lost on the next render.
       if (state != null && !isObject(state)) return quiet(Promise.reject(new BridgeError('INVALID_PARAMS', 'setWidgetState: not an object or null')))
       update({ widgetState: (state ??= null) })
-      const save = () => quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: state }), _meta: { [WIDGET_STATE_KEY]: true } }))
+      // The model sees the state but its `privateContent` (ChatGPT's structured shape: that part is
+      // for the widget only), which travels in `_meta`, never given to the model, for the host to keep.
+      const { privateContent, ...shown } = (state ?? {}) as Record<string, unknown>
+      const save = () =>
+        quiet(bridge.updateModelContext({ ...(isObject(state) && { structuredContent: shown }), _meta: { [WIDGET_STATE_KEY]: privateContent === undefined || { privateContent } } }))
       const mine = (latestState = {})
       return quiet(
         save().catch((error) => {

@@ -410,6 +410,21 @@ describe('widget state persisted by the host (withWidgetState)', () => {
     expect(s.openai.widgetState).toStrictEqual({ page: 3 })
   })
 
+  it('keeps a state\'s privateContent from the model (ChatGPT\'s structured shape) and still saves and restores it whole', async () => {
+    const saved: unknown[] = []
+    const shown: McpUiUpdateModelContextParams[] = []
+    const state = { modelContent: { step: 2 }, privateContent: { scrollTop: 240, draft: 'secret note' }, imageIds: ['file_1'] }
+    const s = setup(withWidgetState({ capabilities: {}, handlers: { updateModelContext: (params: McpUiUpdateModelContextParams) => void shown.push(params) } }, { state, save: (next) => void saved.push(next) }))
+    await s.connect()
+    expect(s.openai.widgetState).toStrictEqual(state)
+    await s.openai.setWidgetState!({ ...state, modelContent: { step: 3 } })
+    // What the model is given: everything but the private part, which rides in the marker.
+    expect(shown).toStrictEqual([{ structuredContent: { modelContent: { step: 3 }, imageIds: ['file_1'] }, _meta: { 'openai/widgetState': { privateContent: state.privateContent } } }])
+    expect(JSON.stringify(s.bridge.modelContext!.structuredContent)).not.toContain('secret note')
+    expect(saved).toStrictEqual([{ ...state, modelContent: { step: 3 } }])
+    expect(s.openai.widgetState).toStrictEqual({ ...state, modelContent: { step: 3 } })
+  })
+
   it('the host ends with the last state the app set, however fast it sets it (useWidgetState on a slider, past the rate limit)', async () => {
     const saved: unknown[] = []
     const s = setup(withWidgetState({ capabilities: {} }, { save: (state) => void saved.push(state) }))
