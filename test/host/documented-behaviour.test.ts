@@ -1,0 +1,45 @@
+/**
+ * Host behaviour the documents promise (README.md, READINGS.md) that no other unit test pinned.
+ * Each test names the claim it proves.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { hostsClosedAfterEach } from './helpers.js'
+
+const start = hostsClosedAfterEach()
+
+describe('what the documents promise a host', () => {
+  // README, "What a host should know": "without `availableDisplayModes` every display-mode request keeps `inline`".
+  it('keeps every display-mode request inline when the host context offers no availableDisplayModes, without asking the handler', async () => {
+    for (const appCapabilities of [{}, { availableDisplayModes: ['inline', 'fullscreen', 'pip'] }]) {
+      const requestDisplayMode = vi.fn((params: { mode: string }) => params.mode as never)
+      const { view, bridge, pair } = start({ hostContext: { theme: 'dark' }, handlers: { requestDisplayMode } })
+      await view.initialize({ appCapabilities })
+      for (const mode of ['fullscreen', 'pip', 'inline']) {
+        expect((await view.request('ui/request-display-mode', { mode })).result, `${mode}, app declared ${JSON.stringify(appCapabilities)}`).toEqual({ mode: 'inline' })
+      }
+      await pair.flush()
+      expect(requestDisplayMode).not.toHaveBeenCalled()
+      expect(view.notifications('ui/notifications/host-context-changed')).toEqual([])
+      expect(bridge.hostContext.displayMode ?? 'inline').toBe('inline')
+    }
+  })
+
+  // READINGS.md item 2: "a second `initialized` without a new `ui/initialize` is ignored with a warning".
+  it('ignores a second initialized without a new ui/initialize, with an UNEXPECTED warning: no tool data again, no second initialized event', async () => {
+    const { view, bridge, pair, warnings } = start()
+    const initialized = vi.fn()
+    bridge.on('initialized', initialized)
+    bridge.sendToolInput({ city: 'Oslo' })
+    bridge.sendToolResult({ content: [{ type: 'text', text: 'sunny' }] })
+    await view.initialize()
+    await pair.flush()
+    const sent = view.received.length
+    view.notify('ui/notifications/initialized', {})
+    await pair.flush()
+    expect((await view.request('ping')).result).toEqual({})
+    expect(view.received.slice(sent).filter((message) => 'method' in message)).toEqual([])
+    expect(initialized).toHaveBeenCalledOnce()
+    expect(bridge.initialized).toBe(true)
+    expect(warnings.filter((w) => w.code === 'UNEXPECTED').map((w) => w.message)).toEqual(['ui/notifications/initialized: repeated: ignored'])
+  })
+})
