@@ -42,4 +42,17 @@ describe('what the documents promise a host', () => {
     expect(bridge.initialized).toBe(true)
     expect(warnings.filter((w) => w.code === 'UNEXPECTED').map((w) => w.message)).toEqual(['ui/notifications/initialized: repeated: ignored'])
   })
+
+  // SECURITY.md, rate limits: notifications over the limit are "dropped with one warning per 1,000".
+  it('warns once per 1,000 notifications dropped over the rate limit, not once per drop', async () => {
+    const { view, bridge, pair, warnings } = start({ rateLimits: { notifications: { burst: 1, perSecond: 0.001 } } })
+    const sizes = vi.fn()
+    bridge.on('sizechange', sizes)
+    await view.initialize()
+    for (let i = 0; i < 2_002; i++) view.notify('ui/notifications/size-changed', { height: i })
+    await pair.flush()
+    expect(sizes).toHaveBeenCalledTimes(1)
+    // 2,001 dropped: the 1st, the 1,001st and the 2,001st each raise a warning.
+    expect(warnings.filter((w) => w.code === 'POLICY' && /rate limited/.test(w.message))).toHaveLength(3)
+  })
 })
