@@ -55,4 +55,28 @@ describe('what the documents promise a host', () => {
     // 2,001 dropped: the 1st, the 1,001st and the 2,001st each raise a warning.
     expect(warnings.filter((w) => w.code === 'POLICY' && /rate limited/.test(w.message))).toHaveLength(3)
   })
+
+  // SECURITY.md, ordering: "every view request but `ping` before `ui/initialize` is refused".
+  it('refuses every view request before ui/initialize with -32600, every capability advertised, and answers ping', async () => {
+    const handlers = { message: vi.fn(), openLink: vi.fn(), downloadFile: vi.fn(), updateModelContext: vi.fn(), createSamplingMessage: vi.fn(), requestDisplayMode: vi.fn(), callTool: vi.fn(), readResource: vi.fn(), listResources: vi.fn(), listResourceTemplates: vi.fn(), listPrompts: vi.fn() }
+    const capabilities = { message: {}, openLinks: {}, downloadFile: {}, updateModelContext: {}, sampling: {}, serverTools: {}, serverResources: {}, logging: {} }
+    const { view, bridge } = start({ capabilities, handlers, hostContext: { displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] } })
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['ui/message', { role: 'user', content: [{ type: 'text', text: 'x' }] }],
+      ['ui/open-link', { url: 'https://example.com' }],
+      ['ui/download-file', { contents: [{ type: 'resource_link', uri: 'https://example.com/f', name: 'f' }] }],
+      ['ui/update-model-context', { content: [{ type: 'text', text: 'x' }] }],
+      ['sampling/createMessage', { messages: [], maxTokens: 10 }],
+      ['ui/request-display-mode', { mode: 'fullscreen' }],
+      ['tools/call', { name: 'x' }],
+      ['resources/read', { uri: 'ui://x' }],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['prompts/list', {}],
+    ]
+    for (const [method, params] of calls) expect((await view.request(method, params)).error?.code, method).toBe(-32600)
+    expect((await view.request('ping')).result).toEqual({})
+    for (const [name, handler] of Object.entries(handlers)) expect(handler, name).not.toHaveBeenCalled()
+    expect(bridge.hostContext.displayMode).toBe('inline')
+  })
 })
