@@ -21,7 +21,7 @@ const env = useEnv({ beforeAll, afterAll })
 const APPS = 30
 /**
  * Host-page JavaScript heap per live app, at most. Measured: 7.4 KB (the bridge, its session
- * and host context, the frame's sizer and watcher, the page's own row): about twice that leaves
+ * and host context, the frame's sizer and watcher, the page's own row): about three times that leaves
  * room for engine changes and still fails if an app started to keep its document (the test
  * view's is 22 KB) or a per-app copy of anything large.
  */
