@@ -159,7 +159,7 @@ export interface HostBridgeEvents {
   warning: (warning: BridgeWarning) => void
   /** Every JSON-RPC message, in order, sent (`out`) or accepted (`in`). */
   traffic: (direction: 'in' | 'out', message: JsonRpcMessage) => void
-  /** The bridge closed; pending requests have been rejected and listeners removed. */
+  /** The bridge closed; pending requests have been rejected and listeners removed. No other event follows it. */
   close: (reason: string) => void
 }
 
@@ -216,9 +216,12 @@ export class HostBridge {
     this.#events.on('modelcontext', (context) => (this.#modelContext = context))
   }
 
-  /** Subscribes to an event; returns the function that unsubscribes. */
+  /** Subscribes to an event; returns the function that unsubscribes. Once closed, the bridge emits `close` only. */
   on<K extends keyof HostBridgeEvents>(event: K, listener: HostBridgeEvents[K]): () => void {
-    return this.#events.on(event, listener)
+    // Checked per call: a listener may close the bridge while one of the view's messages is being
+    // read (its traffic, a warning about it, its event), and that message's later events, and the
+    // later listeners of the same event, must not act for a view the host has let go.
+    return this.#events.on(event, ((...args: never[]) => (this.closed && event != 'close') || (listener as (...args: never[]) => void)(...args)) as HostBridgeEvents[K])
   }
 
   /** The current host context (what the view has or will have). A deep copy: change it with `setHostContext()`. */
