@@ -313,7 +313,9 @@ export function serveViewRequests(
                 context.afterResponse(() => bridge.setHostContext({ displayMode: mode }))
                 return { mode }
               }
-              note(`${method}: ${mode} not allowed`, 'POLICY')
+              // The current mode is the handler's refusal (or the host switched meanwhile), answered
+              // below as it is: not reported, also when it is outside the lists (inline, say).
+              if (mode !== modeIn(now).mode) note(`${method}: ${mode} not allowed`, 'POLICY')
             }
             return modeIn(now)
           },

@@ -134,14 +134,17 @@
  * no handshake either: 16,476 B, and 9,965 B in the minimal host. Raised to 16,490: a closed bridge
  * emits nothing but `close`, each listener's call checking the bridge (a listener that closed it
  * while a view's message was read left that message's later events, and the later listeners of
- * the same event, acting for a view the host had let go): 16,490 B, and 9,976 B in the minimal host.)
+ * the same event, acting for a view the host had let go): 16,490 B, and 9,976 B in the minimal host.
+ * Raised to 16,493: a display-mode handler refusing with the current mode, when that mode is
+ * outside the allowed lists, is no longer reported as a mode not allowed: 16,493 B, and 9,977 B in
+ * the minimal host.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_490
+const HOST_CEILING = 16_493
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {

@@ -367,6 +367,23 @@ describe('ui/request-display-mode', () => {
     expect(warnings).toEqual([])
   })
 
+  it('takes a handler returning the current mode as a refusal, without a warning, also when the current mode is not in the lists', async () => {
+    // The host offers fullscreen only (inline is where every view starts, not in its list); the
+    // user says no: the handler answers the mode the view is in.
+    const { view, bridge, pair, warnings } = start({ hostContext: { displayMode: 'inline', availableDisplayModes: ['fullscreen'] }, handlers: { requestDisplayMode: () => 'inline' } })
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect((await view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    await pair.flush()
+    expect(warnings).toEqual([])
+    expect(bridge.hostContext.displayMode).toBe('inline')
+    expect(view.notifications()).toEqual([])
+    // A mode neither current nor allowed is still reported.
+    const pip = start({ hostContext: { displayMode: 'inline', availableDisplayModes: ['fullscreen'] }, handlers: { requestDisplayMode: () => 'pip' } })
+    await pip.view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    expect((await pip.view.request('ui/request-display-mode', { mode: 'fullscreen' })).result).toEqual({ mode: 'inline' })
+    expect(pip.warnings).toEqual([expect.objectContaining({ code: 'POLICY', message: 'ui/request-display-mode: pip not allowed' })])
+  })
+
   it('changes nothing when the view cancels while the host decides: no mode, no event, no context change', async () => {
     let decide!: (mode: 'fullscreen') => void
     const asked = vi.fn()
