@@ -35,17 +35,17 @@ export interface FrameSizeOptions {
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max)
 
 /**
- * Returns the function that applies one size report to `frame`. `dimensions` gives the current
- * `containerDimensions` of the host context, if any.
+ * Returns the function that applies one size report to `frame`, within the current
+ * `containerDimensions` of the host context: those it is given, else those `dimensions` gives.
  */
 export function createFrameSizer(
   frame: HTMLElement,
   options: FrameSizeOptions = {},
   dimensions: () => McpUiContainerDimensions | undefined = () => undefined,
-): (size: McpUiSizeChangedParams) => void {
+): (size: McpUiSizeChangedParams, box?: McpUiContainerDimensions) => void {
   const style = frame.style
-  return ({ width, height = parseFloat(style.height) }) => {
-    const box = dimensions() ?? {}
+  return ({ width, height = parseFloat(style.height) }, given) => {
+    const box = given ?? dimensions() ?? {}
     let next: string | undefined
     if (typeof box.height === 'number') next = `${box.height}px`
     // Without a reported height the current one is clamped again (limits that changed apply now).

@@ -206,7 +206,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     },
   })
   const frame = doc.createElement('iframe')
-  const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size, () => bridge.hostContext.containerDimensions)
+  const sizer = options.size === false ? undefined : createFrameSizer(frame, options.size)
   const applyMode =
     options.applyDisplayMode ??
     createDisplayModeApplier(frame, {
@@ -214,7 +214,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
       onExit: () => bridge.closed || bridge.setHostContext({ displayMode: 'inline' }),
       exitLabel: options.exitLabel,
     })
-  const inline = () => (bridge.hostContext.displayMode ?? 'inline') === 'inline'
+  const inline = (now = bridge.hostContext) => (now.displayMode ?? 'inline') === 'inline'
   let lastSize: McpUiSizeChangedParams | undefined
   let stopWatching: (() => void) | undefined
   /** The frame has its attributes and base style: a mode set before that is applied by `show`. */
@@ -222,8 +222,11 @@ export function mountApp(options: MountAppOptions): MountedApp {
   /** Shows the frame waiting, transparent, for its view (see `show`); otherwise does nothing. */
   let reveal = () => {}
 
-  /** Sizes the inline frame from the last report (or its current height) and the current limits. */
-  const resize = () => inline() && sizer?.(lastSize ?? {})
+  /**
+   * Sizes the inline frame from the last report (or its current height) and the current limits,
+   * reading the context once (each read copies it whole; a chat with dozens of live apps pays it per report).
+   */
+  const resize = (now = bridge.hostContext) => inline(now) && sizer?.(lastSize ?? {}, now.containerDimensions)
   bridge.on('sizechange', (size) => {
     lastSize = size
     resize()
@@ -244,7 +247,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     // Before the applier keeps the inline style to restore: that style must be the visible one.
     reveal()
     applyMode(mode, frame)
-    if (mode === 'inline' && lastSize) sizer?.(lastSize)
+    if (mode === 'inline' && lastSize) resize()
   })
   /** Aborted when the bridge closes: a bridge closed while the resource loads stops the read too, not just its use. */
   const loading = new AbortController()

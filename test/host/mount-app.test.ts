@@ -323,6 +323,28 @@ describe('sizing', () => {
     await until(() => app.iframe.style.height === '120px')
   })
 
+  it('copies the host context once per size report, not once per look at it (a chat with dozens of live apps pays it per report)', async () => {
+    const styles = { variables: { '--color-text-primary': 'light-dark(#111, #eee)' } }
+    const { app, window } = mount({ size: { width: true }, hostContext: { styles, displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'], containerDimensions: { maxHeight: 600 } } })
+    const view = await viewOf(app, window)
+    await view.initialize({ appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    const clone = vi.spyOn(globalThis, 'structuredClone')
+    const contextCopies = () => clone.mock.calls.filter(([value]) => (value as { styles?: unknown } | undefined)?.styles !== undefined).length
+    try {
+      view.notify('ui/notifications/size-changed', { height: 5000, width: 300 })
+      await until(() => app.iframe.style.height === '600px')
+      expect(app.iframe.style.maxWidth).toBe('300px')
+      expect(contextCopies()).toBe(1)
+      // Back inline from fullscreen with new limits: the last report is applied within them.
+      app.bridge.setHostContext({ displayMode: 'fullscreen' })
+      clone.mockClear()
+      app.bridge.setHostContext({ displayMode: 'inline', containerDimensions: { maxHeight: 400 } })
+      expect(app.iframe.style.height).toBe('400px')
+    } finally {
+      clone.mockRestore()
+    }
+  })
+
   it('uses the width only as a maximum when asked, and a fixed height wins', async () => {
     const { app, window } = mount({ size: { width: true, maxWidth: 500 }, hostContext: { containerDimensions: { height: 400 } } })
     const view = await viewOf(app, window)

@@ -137,14 +137,16 @@
  * the same event, acting for a view the host had let go): 16,490 B, and 9,976 B in the minimal host.
  * Raised to 16,493: a display-mode handler refusing with the current mode, when that mode is
  * outside the allowed lists, is no longer reported as a mode not allowed: 16,493 B, and 9,977 B in
- * the minimal host.)
+ * the minimal host. Raised to 16,506: mountApp reads the host context once per size report (a deep
+ * copy of it whole), where it read it twice, the sizer taking the container dimensions read with
+ * the display mode: 16,506 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_493
+const HOST_CEILING = 16_506
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
