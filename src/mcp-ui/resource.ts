@@ -34,18 +34,6 @@ export interface McpUiResource {
 }
 
 /**
- * The first usable http(s) URL of a `text/uri-list` body, line by line as RFC 2483 and MCP-UI read
- * it: `#` comment lines (and a URL inside one), other schemes and unparsable lines skipped.
- */
-function firstUrl(body: string, note: Note, where: string): string | undefined {
-  // The URL parser trims the spaces around a line (and a CR before its LF) itself.
-  const urls = body.split('\n').filter((line) => /^\s*https?:\/\//i.test(line) && URL.canParse(line))
-  if (urls.length > 1) note(`${where}${urls.length} URLs, first shown`)
-  return urls[0]
-}
-
-
-/**
  * Reads an MCP-UI resource: the `resource` of an embedded resource block, the block itself, or a
  * `resources/read` content item. Throws `PROTOCOL` for anything that is not `text/html` (with or
  * without the MCP Apps profile) or `text/uri-list` with a usable body. Tolerated oddities are
@@ -62,23 +50,28 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}, rende
   const body = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64Utf8(blob) : fail('no text or blob')
   const type = String(mimeType).toLowerCase().split(';')[0]!.trim()
   if (type !== 'text/uri-list' && type !== 'text/html') fail(`MIME type ${mimeType}`)
-  // `@mcp-ui/server` 6 sends an external URL as the body of an MCP Apps resource.
-  const bareUrl = type === 'text/html' && /^\s*https?:\/\/\S+\s*$/i.test(body)
+  // An external page: `text/uri-list`, or (`@mcp-ui/server` 6) a URL as the body of an MCP Apps resource.
+  const url = type !== 'text/html' || /^\s*https?:\/\/\S+\s*$/i.test(body)
   const meta = isObject(_meta) ? _meta : {}
   const frameSize = meta[`${MCP_UI_META_PREFIX}preferred-frame-size`]
   const initial = meta[`${MCP_UI_META_PREFIX}initial-render-data`]
   const resource: McpUiResource = {
     uri: String(uri),
     html: body,
-    meta: isObject(meta.ui) ? { ...meta.ui } : {},
+    meta: { ...(isObject(meta.ui) && meta.ui) },
     // A URL (`text/uri-list` has no MCP Apps profile) is always served as MCP-UI.
-    legacy: !isAppMimeType(mimeType) || bareUrl || Object.keys(meta).some((key) => key.startsWith(MCP_UI_META_PREFIX)),
+    legacy: !isAppMimeType(mimeType) || url || Object.keys(meta).some((key) => key.startsWith(MCP_UI_META_PREFIX)),
   }
   if (Array.isArray(frameSize) && frameSize.length === 2 && frameSize.every((value) => typeof value === 'string')) resource.frameSize = frameSize as [string, string]
   if (isObject(initial)) resource.renderData = initial
-  if (bareUrl) note(`${where}a URL, not HTML`)
-  if (bareUrl || type === 'text/uri-list') {
-    Object.assign(resource, urlFrame(firstUrl(body, note, where) ?? fail('no usable http(s) URL'), resource.meta, resource.renderData ?? renderData))
+  if (url) {
+    if (type === 'text/html') note(`${where}a URL, not HTML`)
+    // The first usable http(s) URL, line by line as RFC 2483 and MCP-UI read it: `#` comment lines
+    // (and a URL inside one), other schemes and unparsable lines skipped. The URL parser trims the
+    // spaces around a line (and a CR before its LF) itself.
+    const urls = body.split('\n').filter((line) => /^\s*https?:\/\//i.test(line) && URL.canParse(line))
+    if (urls.length > 1) note(`${where}${urls.length} URLs, first shown`)
+    Object.assign(resource, urlFrame(urls[0] ?? fail('no usable http(s) URL'), resource.meta, resource.renderData ?? renderData))
   }
   return resource
 }

@@ -150,7 +150,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
     }
   }
   const setContext = (change: unknown, replace?: boolean) => {
-    if (isObject(change)) context = replace ? { ...change } : mergeHostContext(context, change).context
+    if (isObject(change)) context = mergeHostContext(replace ? {} : context, change).context
   }
   /** Sends the current render data once the app is there, coalescing what changed in one turn. */
   const push = () => {
