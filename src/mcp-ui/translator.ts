@@ -121,7 +121,6 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   const pending = new Map<RequestId, (answer: Answer) => void>()
   let protocol: McpUiProtocol | undefined
   let receive: ((data: unknown) => void) | undefined
-  let nextId = 0
   /** The id of the frame's own `ui/initialize`: its answer carries the host context. */
   let initializeId: RequestId | undefined
   let context: McpUiHostContext = {}
@@ -164,7 +163,9 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   /** Sends a request to the bridge as the view; resolves with its result, rejects with its error object. */
   const request = (method: string, params: Record<string, unknown>) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
-      const id = `mcp-ui:${++nextId}`
+      // Random, not counted: the frame's own JSON-RPC reaches the same session, and a frame that
+      // guessed the next id would take this request's answer (or have it refused as a duplicate).
+      const id = Math.random()
       pending.set(id, (answer) => (answer.error ? reject(answer.error) : resolve(answer.result!)))
       receive?.({ jsonrpc: '2.0', id, method, params })
     })

@@ -271,6 +271,29 @@ describe('MCP-UI actions go through the bridge\'s enforced paths', () => {
     ])
   })
 
+  it('keeps its own requests\' answers: a frame whose JSON-RPC requests use ids like the translator\'s neither takes nor blocks them', async () => {
+    // The host asks the user before posting a message: the frame's requests stay in flight.
+    const asked: Array<() => void> = []
+    const s = setupLegacy({ legacy: true, host: { capabilities: ALL, handlers: { message: () => new Promise<void>((resolve) => asked.push(resolve)) } } })
+    await s.settle()
+    // A relay page (external URL mode) passes the page's JSON-RPC to the bridge: ids the
+    // translator's own requests could have (it numbered them mcp-ui:1, mcp-ui:2, ...).
+    const ids = ['mcp-ui:1', 'mcp-ui:2', 'mcp-ui:3', 1, 2, 3]
+    for (const id of ids) s.post({ jsonrpc: '2.0', id, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'hi' }] } })
+    await s.settle()
+    s.post({ type: 'tool', messageId: 'call', payload: { toolName: 'add', params: { a: 1 } } })
+    await s.settle()
+    // The app's tool call ran and was answered with its own result, not a message's.
+    expect(s.callTool).toHaveBeenCalledTimes(1)
+    expect(s.ofType('ui-message-response')).toStrictEqual([
+      { type: 'ui-message-response', messageId: 'call', payload: { response: { content: [{ type: 'text', text: 'called add' }], structuredContent: { arguments: { a: 1 } } } } },
+    ])
+    // And each of the frame's requests gets its own answer, to the frame.
+    for (const resolve of asked) resolve()
+    await s.settle()
+    expect(s.jsonRpc().map((m) => [m.id, m.result])).toStrictEqual(ids.map((id) => [id, {}]))
+  })
+
   it('ui-size-change → size-changed, checked like any size report', async () => {
     const s = setupLegacy({ legacy: true })
     const sizes: unknown[] = []
