@@ -93,8 +93,8 @@ const SIZE = 'ui-size-change'
  */
 const FIELDS: Record<string, string> = { tool: 'toolName', prompt: 'prompt', link: 'url', intent: 'intent', notify: 'message', 'ui-request-data': 'requestType' }
 const KNOWN = [READY, REQUEST_RENDER_DATA, SIZE, ...Object.keys(FIELDS)]
-/** The app info the bridge sees for a frame served as MCP-UI. */
-export const MCP_UI_APP_INFO = { name: 'mcp-ui-app', version: 'legacy' }
+/** The app info the bridge sees for a frame served as MCP-UI (each bridge gets a copy of its own). */
+export const MCP_UI_APP_INFO = { name: 'mcp-ui-app', version: 'legacy' } as const
 
 /** The MCP-UI translator: a `Transport` for the bridge, plus what the mount layer needs. */
 export interface McpUiTransport extends Transport {
@@ -173,7 +173,7 @@ export function createMcpUiTransport(options: McpUiTransportOptions): McpUiTrans
   const serveLegacy = () => {
     protocol = 'mcp-ui'
     // Never refused: these params are valid, and a bridge refuses nothing else in a first ui/initialize.
-    void request(INITIALIZE, { appInfo: MCP_UI_APP_INFO, appCapabilities: {}, protocolVersion: LATEST_PROTOCOL_VERSION }).then((result) => {
+    void request(INITIALIZE, { appInfo: { ...MCP_UI_APP_INFO }, appCapabilities: {}, protocolVersion: LATEST_PROTOCOL_VERSION }).then((result) => {
       setContext(result.hostContext, true)
       receive?.({ jsonrpc: '2.0', method: INITIALIZED, params: {} })
     })

@@ -44,6 +44,16 @@ describe('an app served as MCP-UI', () => {
     ])
   })
 
+  it('gives each bridge its own app info: a host editing one never changes another mount\'s, or the exported one', async () => {
+    const one = setupLegacy({ legacy: true })
+    const two = setupLegacy({ legacy: true })
+    await one.settle()
+    await two.settle()
+    ;(one.bridge.appInfo as { name: string }).name = 'renamed by the host'
+    expect(two.bridge.appInfo).toStrictEqual({ name: 'mcp-ui-app', version: 'legacy' })
+    expect(MCP_UI_APP_INFO).toStrictEqual({ name: 'mcp-ui-app', version: 'legacy' })
+  })
+
   it('sends render data again, once per change, as the tool data and context change afterwards', async () => {
     const s = setupLegacy({ legacy: true })
     s.post({ type: 'ui-lifecycle-iframe-ready' })
