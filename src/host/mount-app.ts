@@ -284,6 +284,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
     if (!container.isConnected) throw new BridgeError('INVALID_PARAMS', 'mountApp: container not in the document')
     if (sandbox !== 'srcdoc' && typeof sandbox.proxyUrl === 'function') proxyUrl = checkProxy(sandbox.proxyUrl(resource))
     const csp = buildCsp(resource.meta.csp, options.cspRelaxations)
+    // Read as no declaration (the default policy), which must not pass unnoticed.
+    if (!isObject(resource.meta.csp ?? {})) bridge.warn('MALFORMED', CSP_NOT_AN_OBJECT)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${describeThrown(dropped.entry)} (${dropped.reason})`, dropped)
     const requested = knownPermissions(resource.meta.permissions)
     // Nothing by default: the server's metadata alone must not hand the view the host's own grants.
@@ -360,6 +362,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
     },
   }
 }
+
+/** What a `_meta.ui.csp` that is not an object is reported as (it is read as no declaration). For the host layers. */
+export const CSP_NOT_AN_OBJECT = '_meta.ui.csp is not an object: ignored'
 
 const numberOr = (value: unknown, fallback?: number) => (typeof value === 'number' ? value : fallback)
 

@@ -59,7 +59,7 @@ export interface MountedMcpUiApp extends MountedApp {
 export function mountMcpUiApp(options: MountMcpUiAppOptions): MountedMcpUiApp {
   // Reported once the caller had the chance to subscribe to `warning`, and only if there is a
   // bridge to report on: `mountApp` throws on a misconfigured proxy URL before it makes one.
-  const resource = readMcpUiResource(options.resource, (note) => queueMicrotask(() => app?.bridge.warn('VARIANT', note)), options.renderData)
+  const resource = readMcpUiResource(options.resource, (note, code = 'VARIANT') => queueMicrotask(() => app?.bridge.warn(code, note)), options.renderData)
   const events = createEmitter<McpUiEvents>()
   let translator: McpUiTransport | undefined
   let app: MountedApp | undefined

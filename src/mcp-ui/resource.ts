@@ -11,6 +11,7 @@
  */
 import { BridgeError, isObject, isUiUri, type McpUiResourceMeta, type Note, type ResourceContents } from '../protocol/index.js'
 import { decodeBase64Utf8, isAppMimeType } from '../host/ui-resource.js'
+import { CSP_NOT_AN_OBJECT } from '../host/mount-app.js'
 import { urlFrame } from './url-frame.js'
 
 /** Prefix of MCP-UI's resource metadata keys in `_meta`. */
@@ -71,6 +72,8 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}, rende
     // spaces around a line (and a CR before its LF) itself.
     const urls = body.split('\n').filter((line) => /^\s*https?:\/\//i.test(line) && URL.canParse(line))
     if (urls.length > 1) note(`${where}${urls.length} URLs, first shown`)
+    // The relay's CSP is built over it, where one that is not an object would pass unnoticed.
+    if (!isObject(resource.meta.csp ?? {})) note(CSP_NOT_AN_OBJECT, 'MALFORMED')
     Object.assign(resource, urlFrame(urls[0] ?? fail('no usable http(s) URL'), resource.meta, resource.renderData ?? renderData))
   }
   return resource

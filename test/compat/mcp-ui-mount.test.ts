@@ -173,6 +173,21 @@ describe('mountMcpUiApp', () => {
     expect(app.protocol).toBe('mcp-ui')
   })
 
+  it('reports a _meta.ui.csp that is not an object once, as MALFORMED, for an external page and for HTML alike', async () => {
+    for (const resource of [
+      { uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/widget', _meta: { ui: { csp: 'https://api.example.com' } } },
+      { uri: 'ui://html', mimeType: 'text/html', text: '<p>app</p>', _meta: { ui: { csp: 'https://api.example.com' } } },
+    ]) {
+      const { app, window } = mount({ resource })
+      const warnings: Array<[string, string]> = []
+      app.bridge.on('warning', (warning) => void warnings.push([warning.code, warning.message]))
+      await appOf(app, window)
+      await until(() => warnings.length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(warnings, resource.uri).toStrictEqual([['MALFORMED', '_meta.ui.csp is not an object: ignored']])
+    }
+  })
+
   it('asks an external page to wait for render data when the host gives it render data (as @mcp-ui/client does for iframeRenderData)', async () => {
     const { app, window } = mount({ resource: { uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/widget' }, renderData: { user: 'ada' } })
     await appOf(app, window)

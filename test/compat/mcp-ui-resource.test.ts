@@ -69,6 +69,13 @@ describe('readMcpUiResource', () => {
     expect(resource.meta.csp).toStrictEqual({ frameDomains: ['https://maps.example.com', 'https://apps.example.com'], connectDomains: ['https://api.example.com'] })
   })
 
+  it('reports a _meta.ui.csp that is not an object (the relay\'s CSP is built over it) and still frames the page', () => {
+    const { note, notes } = recordNotes()
+    const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w', _meta: { ui: { csp: 'https://api.example.com' } } }, note)
+    expect(resource.meta.csp?.frameDomains).toStrictEqual(['https://apps.example.com'])
+    expect(notes).toStrictEqual([{ message: '_meta.ui.csp is not an object: ignored', code: 'MALFORMED' }])
+  })
+
   it('ignores declared frame domains that are not a list', () => {
     const resource = readMcpUiResource({ uri: 'ui://ext', mimeType: 'text/uri-list', text: 'https://apps.example.com/w', _meta: { ui: { csp: { frameDomains: 'https://maps.example.com' } } } })
     expect(resource.meta.csp?.frameDomains).toStrictEqual(['https://apps.example.com'])

@@ -6,7 +6,7 @@
  */
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FRAME_MOVED, listenedFrames, mountApp, type CallToolResult, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
+import { DEFAULT_CSP, FRAME_MOVED, listenedFrames, mountApp, type CallToolResult, type McpUiHostCapabilities, type MountAppOptions, type MountedApp } from '../../src/host/index.js'
 import { HOST_INFO, createScriptedView, until, type ScriptedView } from './helpers.js'
 
 const MIME = 'text/html;profile=mcp-app'
@@ -120,6 +120,24 @@ describe('framing a view with srcdoc', () => {
     expect(app.iframe.getAttribute('srcdoc')).toContain(`content="${policy.replace(/"/g, '&quot;')}"`)
     expect(warnings.filter((w) => w.startsWith('CSP entry refused'))).toHaveLength(21)
     expect(init.result.hostCapabilities.sandbox.csp.resourceDomains).toEqual(['https://ok.example.com'])
+  })
+
+  it('reports a _meta.ui.csp that is not an object, and frames the view under the default policy', async () => {
+    for (const csp of ['https://api.example.com', ['https://api.example.com'], 7]) {
+      const { app, window } = mount({ resource: { html: HTML, meta: { csp: csp as never } } })
+      const warnings: Array<[string, string]> = []
+      app.bridge.on('warning', (warning) => warnings.push([warning.code, warning.message]))
+      await (await viewOf(app, window)).initialize()
+      expect((await app.ready).csp.policy).toBe(DEFAULT_CSP)
+      expect(warnings).toStrictEqual([['MALFORMED', '_meta.ui.csp is not an object: ignored']])
+    }
+    // None declared (null, as JSON writes a missing value, or absent) is no mistake.
+    const { app, window } = mount({ resource: { html: HTML, meta: { csp: null as never } } })
+    const warnings: string[] = []
+    app.bridge.on('warning', (warning) => warnings.push(warning.message))
+    await (await viewOf(app, window)).initialize()
+    await app.ready
+    expect(warnings).toStrictEqual([])
   })
 
   it('reports a CSP entry with no string form (valid JSON: {"toString":1}) and still frames the view', async () => {

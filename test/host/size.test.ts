@@ -139,14 +139,16 @@
  * outside the allowed lists, is no longer reported as a mode not allowed: 16,493 B, and 9,977 B in
  * the minimal host. Raised to 16,506: mountApp reads the host context once per size report (a deep
  * copy of it whole), where it read it twice, the sizer taking the container dimensions read with
- * the display mode: 16,506 B.)
+ * the display mode: 16,506 B. Raised to 16,532: a `_meta.ui.csp` that is not an object (read as
+ * no declaration, the default policy) is reported (MALFORMED) instead of passing unnoticed, its
+ * message shared with the MCP-UI layer's relay: 16,532 B.)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_506
+const HOST_CEILING = 16_532
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
