@@ -223,7 +223,6 @@ export class ViewBridge {
       const read = readTeardownParams(params)
       // Async, so that what a listener throws becomes a rejection like any other.
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
-      this.stopAutoResize()
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
       const error = failed && new BridgeError('DENIED', `Teardown error: ${describeThrown(failed.reason)}`)
       // A listener that closed the bridge (save, then close) ended the session, which answers
@@ -231,6 +230,8 @@ export class ViewBridge {
       // teardown timeout without it. Only now, once every listener settled: another may still be saving.
       if ((context.signal.reason as BridgeError | undefined)?.code === 'CLOSED') this.#transport.send({ jsonrpc: '2.0', id: context.id, ...(error ? { error: toRpcError(error) } : { result: {} }) })
       if (error) throw error
+      // Only once torn down: after a failed teardown the host keeps the view, which must still fit its content.
+      this.stopAutoResize()
       // Answered `{}`: the session answers a handler's non-object result that way.
     })
     // Only where it listens (server-side rendering's bridges hear nothing, and must not close each
@@ -416,8 +417,9 @@ export class ViewBridge {
 
   /**
    * Starts auto-resize (see `auto-resize.ts`), or keeps the running one: there is never more than
-   * one observer. Before the handshake it only records the wish. Stops by itself on teardown and
-   * on close. Returns {@link stopAutoResize}.
+   * one observer. Before the handshake it only records the wish. Stops by itself on close and on
+   * a teardown answered `{}` (not on a failed one: the host keeps the view). Returns
+   * {@link stopAutoResize}.
    */
   startAutoResize(): () => void {
     this.#autoResize = true

@@ -223,6 +223,19 @@ describe('ViewBridge auto-resize', () => {
     expect(sizes()).toHaveLength(1)
   })
 
+  // The host keeps a view whose teardown failed (a save that failed): it lives on, and must still fit its content.
+  it('keeps reporting after a teardown whose listener failed', async () => {
+    const { view, layout, document } = await setup()
+    await view.connect()
+    await firstReport()
+    view.on('teardown', () => Promise.reject(new Error('disk full')))
+    expect((await host.request('ui/resource-teardown', {})).error).toMatchObject({ code: -32000 })
+    expect(PausedResizeObserver.instances[0]!.disconnected).toBe(false)
+    layout.content.height = 200
+    document.body.append(document.createElement('p'))
+    await vi.waitFor(() => expect(sizes()).toEqual([{ width: 300, height: 120 }, { width: 300, height: 200 }]))
+  })
+
   it('with autoResize: false reports nothing until startAutoResize(), and stops with the returned function', async () => {
     const { view, layout, document } = await setup({ autoResize: false })
     await view.connect()
