@@ -198,7 +198,8 @@ export class ViewBridge {
     this.#autoResize = options.autoResize !== false
     const self = (this.#self = options.self ?? (globalThis as unknown as Window))
     this.#transport = new ParentTransport({
-      target: (this.#target = options.target ?? (self.parent as MessageTarget)),
+      // A global without a parent (a worker's) stands for itself: `connect()` refuses both alike.
+      target: (this.#target = options.target ?? ((self.parent ?? self) as MessageTarget)),
       self,
       origin: options.hostOrigin,
       onForeignOrigin: (origin) => this.#note(`Dropped origin ${origin}`, 'POLICY'),
@@ -261,7 +262,8 @@ export class ViewBridge {
    * Performs the handshake: `ui/initialize`, then `ui/notifications/initialized`, then starts
    * auto-resize. Resolves with what the host said. Rejects with `TIMEOUT` when the host does not
    * answer in time, or with the host's error; with `NOT_SUPPORTED`, sending nothing, where there is
-   * no window (server-side rendering: constructing the bridge there is safe) or no parent frame.
+   * no window (server-side rendering: constructing the bridge there is safe) or no parent frame (a
+   * top-level page, a worker).
    * The bridge is then closed. Calling it again returns the same promise.
    */
   connect(): Promise<ViewConnection> {
@@ -271,8 +273,9 @@ export class ViewBridge {
   async #handshake(): Promise<ViewConnection> {
     const { appInfo, capabilities = {}, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS } = this.#options
     try {
-      // Nobody to talk to: no window (server-side rendering runs the app's modules in Node), or no parent frame.
-      if (!this.#self.addEventListener || this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', 'No parent frame')
+      // Nobody to talk to: no window (server-side rendering runs the app's modules in Node), or no
+      // parent frame (a top-level page, a worker).
+      if (!this.#self.addEventListener || this.#target === (this.#self as unknown)) throw new BridgeError('NOT_SUPPORTED', "No parent frame: run in a host's iframe")
       const { protocolVersion, hostContext, hostInfo, hostCapabilities } = readInitializeResult(
         await this.#session.request(
           INITIALIZE,

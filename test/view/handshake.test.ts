@@ -142,6 +142,17 @@ describe('ViewBridge handshake', () => {
     pair.close()
   })
 
+  // A worker's global, or Deno's: it listens for messages but has no `parent` to talk to.
+  it('refuses to connect where the global has no parent (a worker), saying where a view runs', async () => {
+    const self = { addEventListener: vi.fn(), removeEventListener: vi.fn() }
+    const view = new ViewBridge({ appInfo: { name: 'worker', version: '1' }, self: self as never })
+    const closed = vi.fn()
+    view.on('close', closed)
+    const error = await view.connect().catch((e) => e)
+    expect(error).toMatchObject({ code: 'NOT_SUPPORTED', message: expect.stringContaining("in a host's iframe") })
+    expect(closed).toHaveBeenCalledOnce()
+  })
+
   it('constructs where there is no window (server-side rendering) and refuses to connect', async () => {
     // Next.js, Nuxt and SvelteKit evaluate the app's modules in Node: `export const bridge = new ViewBridge(...)`.
     expect((globalThis as { addEventListener?: unknown }).addEventListener).toBeUndefined()
