@@ -69,7 +69,7 @@ import {
 } from '../protocol/index.js'
 import { describeThrown, toRpcError } from '../protocol/errors.js'
 import { cancelled, failure } from '../protocol/session-core.js'
-import { createEmitter } from '../shared/emitter.js'
+import { createEmitter, report } from '../shared/emitter.js'
 import { ParentTransport, type MessageSource, type MessageTarget } from './parent-transport.js'
 import { serveAppTools, type AppTools, type AppToolDefinition, type AppToolHandler } from './app-tools.js'
 import { startAutoResize } from './auto-resize.js'
@@ -380,12 +380,12 @@ export class ViewBridge {
   requestDisplayMode(mode: McpUiDisplayMode, options?: RequestOptions): Promise<McpUiDisplayMode> {
     // Checked and sent from `#ready` even when connected, so that it keeps its place among the
     // calls the app makes (it needs no capability, and the session refuses it after close).
-    return this.#ready(REQUEST_DISPLAY_MODE, options?.signal, async () => {
+    return this.#ready(REQUEST_DISPLAY_MODE, async () => {
       if (!this.hostContext.availableDisplayModes?.includes(mode) || !(this.#options.capabilities?.availableDisplayModes ?? ['inline']).includes(mode)) {
         throw failure('NOT_SUPPORTED', REQUEST_DISPLAY_MODE, `${mode} unavailable`)
       }
       return readDisplayModeResult(await this.#session.request(REQUEST_DISPLAY_MODE, { mode }, options)).mode
-    })
+    }, options)
   }
 
   /**
@@ -400,6 +400,8 @@ export class ViewBridge {
    * Sends a log entry to the host. Returns false, sending nothing, without the `logging` capability
    * (and before the handshake, after close). Throws `INVALID_PARAMS` when `postMessage` cannot copy
    * `data` (a function, a DOM node or event, a framework's reactive proxy): pass plain data.
+   * Keeps call order like every notification (see {@link requestTeardown}); a queued log whose
+   * `data` cannot be copied is reported as an uncaught error (`reportError`) instead.
    */
   sendLog(level: LoggingLevel, data: unknown, logger?: string): boolean {
     return this.#notification(LOGGING_MESSAGE, { level, data, ...(logger !== undefined && { logger }) })
@@ -407,13 +409,20 @@ export class ViewBridge {
 
   /**
    * Reports the content size. Auto-resize calls this; call it yourself when it is off. Returns
-   * false, sending nothing, before the handshake and after close.
+   * false, sending nothing, before the handshake and after close. Keeps call order like
+   * {@link requestTeardown}.
    */
   sendSizeChanged(size: McpUiSizeChangedParams): boolean {
     return this.#notification(SIZE_CHANGED, size)
   }
 
-  /** Asks the host to tear the view down; if it agrees, the `teardown` event follows. */
+  /**
+   * Asks the host to tear the view down; if it agrees, the `teardown` event follows. Returns false,
+   * sending nothing, before the handshake and after close; true once sent, or once queued behind
+   * calls made before it that still wait (for the handshake, or a `requestDisplayMode`'s check):
+   * the host gets the app's calls in the order it made them, so a `sendMessage` made first arrives
+   * first. A queued notification goes out right after them, unless the bridge closes first.
+   */
   requestTeardown(): boolean {
     return this.#notification(REQUEST_TEARDOWN, {})
   }
@@ -477,10 +486,10 @@ export class ViewBridge {
    * Waits for the handshake, for a call made before its answer, then runs `then`. `then` is attached
    * to the very promise `connect()` returned, so that calls waiting on it go out in the order they
    * were made, before any made once it resolved (counted in `#waiting` until sent: see `#request`).
-   * `signal` rejects the wait at once with `CANCELLED`
+   * The `signal` of `options` rejects the wait at once with `CANCELLED`
    * (the session then refuses to send the request when the handshake settles).
    */
-  #ready<T>(method: string, signal: AbortSignal | undefined, then: () => T | Promise<T>): Promise<T> {
+  #ready<T>(method: string, then: () => T | Promise<T>, { signal }: RequestOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.#session.closed) throw failure('CLOSED', method, 'closed')
       if (!this.#connecting) throw failure('PROTOCOL', method, 'connect() first')
@@ -507,7 +516,7 @@ export class ViewBridge {
       if (!hostAllows(this.hostCapabilities, method, params)) throw failure('NOT_SUPPORTED', method, 'not advertised')
       return this.#session.request(method, params as Record<string, unknown>, options)
     }
-    return this.#allows(method, params) && !this.#waiting ? send() : this.#ready(method, options?.signal, send)
+    return this.#allows(method, params) && !this.#waiting ? send() : this.#ready(method, send, options)
   }
 
   /** A request whose refusal may come back as `isError: true` (SDK form) or as an error (spec form). */
@@ -522,9 +531,15 @@ export class ViewBridge {
     return this.#connection && !this.#session.closed && hostAllows(this.hostCapabilities, method, params)
   }
 
+  /**
+   * Sends a notification, or queues it behind the calls still waiting in {@link #ready}, so that
+   * it cannot overtake them (see `requestTeardown`). A queued one is dropped if the bridge closes
+   * first; its copy failure is reported as an uncaught error, its caller having returned.
+   */
   #notification(method: string, params: Record<string, unknown>): boolean {
     if (!this.#allows(method)) return false
-    this.#session.notify(method, params)
+    const send = () => this.#session.closed || this.#session.notify(method, params)
+    this.#waiting ? this.#ready(method, send).catch(report) : send()
     return true
   }
 }

@@ -302,6 +302,56 @@ describe('ViewBridge notifications to the host', () => {
     expect((await host.next('ui/notifications/request-teardown')).params).toEqual({})
   })
 
+  // The usual app: `await bridge.connect()`, then its calls; meanwhile a call made while connecting still waits.
+  it('keep call order: a requestTeardown made after a sendMessage that waits for the handshake goes out after it', async () => {
+    host = createFakeHost({ hostCapabilities: ALL })
+    const view = createView(host)
+    const done = view.connect().then(() => {
+      void view.sendMessage('bye').catch(() => {})
+      return view.requestTeardown()
+    })
+    void view.updateModelContext({ structuredContent: { step: 1 } }).catch(() => {})
+    expect(await done).toBe(true)
+    await host.next('ui/notifications/request-teardown')
+    expect(host.received.map((m) => m.method).slice(2)).toEqual(['ui/update-model-context', 'ui/message', 'ui/notifications/request-teardown'])
+  })
+
+  it('keep call order behind a requestDisplayMode still being checked, a log included', async () => {
+    const view = await connected(ALL, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen'] })
+    void view.requestDisplayMode('fullscreen').catch(() => {})
+    expect(view.sendLog('info', 'switching')).toBe(true)
+    expect(view.sendSizeChanged({ height: 10 })).toBe(true)
+    await host.next('ui/notifications/size-changed')
+    expect(host.received.map((m) => m.method).slice(2)).toEqual(['ui/request-display-mode', 'notifications/message', 'ui/notifications/size-changed'])
+  })
+
+  it('drop a notification queued behind a waiting call when the bridge closes first, with no error or warning', async () => {
+    const view = await connected(ALL, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen'] })
+    const warnings = vi.fn()
+    view.on('warning', warnings)
+    const reportError = vi.fn()
+    vi.stubGlobal('reportError', reportError)
+    void view.requestDisplayMode('fullscreen').catch(() => {})
+    expect(view.requestTeardown()).toBe(true)
+    view.close()
+    await flush(host.pair)
+    expect(host.sent('ui/notifications/request-teardown')).toEqual([])
+    expect(warnings).not.toHaveBeenCalled()
+    expect(reportError).not.toHaveBeenCalled()
+    vi.unstubAllGlobals()
+  })
+
+  it('report a queued log that postMessage cannot copy as an uncaught error, sending nothing', async () => {
+    const view = await connected(ALL, { capabilities: { availableDisplayModes: ['inline', 'fullscreen'] } }, { availableDisplayModes: ['inline', 'fullscreen'] })
+    const reportError = vi.fn()
+    vi.stubGlobal('reportError', reportError)
+    void view.requestDisplayMode('fullscreen').catch(() => {})
+    expect(view.sendLog('error', { onClick: () => {} })).toBe(true)
+    await vi.waitFor(() => expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'INVALID_PARAMS' })))
+    vi.unstubAllGlobals()
+    expect(host.sent('notifications/message')).toEqual([])
+  })
+
   it('sends nothing before the handshake', async () => {
     host = createFakeHost({ hostCapabilities: ALL })
     const view = createView(host)
