@@ -247,15 +247,18 @@ export class ViewBridge {
   /**
    * Subscribes to an event; returns the function that unsubscribes. A one-shot notification
    * (`toolinput`, `toolresult`, `toolcancelled`) that arrived before any listener is delivered
-   * to the first one, in a microtask (so the caller holds its unsubscribe first).
+   * to the first one, in a microtask (so the caller holds its unsubscribe first). Once closed, the
+   * bridge emits `close` only.
    */
   on<K extends keyof ViewBridgeEvents>(event: K, listener: ViewBridgeEvents[K]): () => void {
     const value = this.#early.get(event as OneShot)
-    // Queued before the listener is added: the microtask runs after both, once `on` returned.
-    if (this.#early.delete(event as OneShot)) {
-      queueMicrotask(() => this.#session.closed || this.#deliver(event as OneShot, value))
-    }
-    return this.#events.on(event, listener)
+    // Queued before the listener is added: the microtask runs after both, once `on` returned
+    // (and calls no listener once closed: see below).
+    if (this.#early.delete(event as OneShot)) queueMicrotask(() => this.#deliver(event as OneShot, value))
+    // Checked per call: closing lets every listener go at once, as the emitter skips one removed by
+    // an earlier listener. A listener may close the bridge while a message is read (its warning, its
+    // event): the message's later events, and the later listeners of the same event, are not called.
+    return this.#events.on(event, event == 'close' ? listener : (((...args: never[]) => this.#session.closed || (listener as (...args: never[]) => unknown)(...args)) as ViewBridgeEvents[K]))
   }
 
   /**

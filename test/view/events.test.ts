@@ -89,6 +89,41 @@ describe('ViewBridge tool notifications', () => {
     expect(order).toEqual(['close'])
   })
 
+  // Closing is every listener going at once, as one removed by an earlier listener is not called.
+  it('once closed, emits nothing but close: a listener that closes the bridge stops the later listeners of the event', async () => {
+    const view = await connected()
+    const order: string[] = []
+    view.on('toolresult', () => (order.push('first'), view.close('done')))
+    view.on('toolresult', () => order.push('second'))
+    view.on('close', () => order.push('close'))
+    host.notify('ui/notifications/tool-result', { content: [] })
+    await flush(host.pair)
+    expect(order).toEqual(['first', 'close'])
+  })
+
+  it('once closed, emits nothing but close: a warning listener that closes the bridge stops the event of the message warned about', async () => {
+    const view = await connected()
+    const partial = vi.fn()
+    const closed = vi.fn()
+    view.on('close', closed)
+    view.on('warning', () => view.close('saw a warning'))
+    view.on('toolinputpartial', partial)
+    // Double-encoded arguments: a VARIANT warning, then the event.
+    host.notify('ui/notifications/tool-input-partial', { arguments: '{"n":1}' })
+    await flush(host.pair)
+    expect(closed).toHaveBeenCalledWith('saw a warning')
+    expect(partial).not.toHaveBeenCalled()
+  })
+
+  it('once closed, calls no later teardown listener (closing lets every listener go), and still answers the teardown', async () => {
+    const view = await connected()
+    const later = vi.fn()
+    view.on('teardown', () => view.close('unmounted'))
+    view.on('teardown', later)
+    expect(await host.request('ui/resource-teardown', {})).toMatchObject({ result: {} })
+    expect(later).not.toHaveBeenCalled()
+  })
+
   it('works for listeners registered before connect()', async () => {
     host = createFakeHost()
     const view = createView(host)
