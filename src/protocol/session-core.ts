@@ -235,11 +235,15 @@ export class SessionCore {
   }
 
   /**
-   * Stops listening, rejects every pending request with `CLOSED` and aborts every request the
-   * peer is waiting on (their answers are not sent). Idempotent.
+   * Rejects every pending request with `CLOSED` and tells the peer to stop working on it
+   * (`notifications/cancelled`, with `reason`), stops listening, and aborts every request the peer
+   * is waiting on (their answers are not sent). Idempotent.
    */
   close(reason = 'closed'): void {
     if (this.#closed) return
+    // Cancelled while this side still sends: the peer may be working for a caller that is gone
+    // (a host running a server tool call for a view that closed) and would answer nobody.
+    this.#pending.forEach((pending) => pending.settle(new BridgeError('CLOSED', reason), reason))
     this.#closed = true
     this.#unlisten()
     clearTimeout(this.#timer)

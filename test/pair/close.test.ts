@@ -1,5 +1,5 @@
 /** close(): pending requests on both sides reject with CLOSED; listeners are removed. */
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createBridgePair, createLoneView } from '../helpers/bridges.js'
 import { HostBridge, listenedFrames } from '../../src/host/index.js'
 import { rejection, watch } from '../helpers/outcome.js'
@@ -22,6 +22,29 @@ describe('closing the view', () => {
     expect(sending.code).toBe('CLOSED')
     expect(closed).toEqual(['app unmounted'])
     expect(pair.messageListeners('view')).toBe(0)
+  })
+
+  // The host must not keep a server busy for a view that is gone (its answer would reach nobody).
+  test('its pending server tool call is cancelled: the host aborts the call it forwards to the server', async () => {
+    let signal: AbortSignal | undefined
+    const client = {
+      callTool: (...args: any[]) => {
+        signal = args.at(-1).signal
+        return new Promise(() => {})
+      },
+      listTools: async () => ({ tools: [{ name: 'slow', inputSchema: { type: 'object' as const } }] }),
+    }
+    const { view, pair, connect, warnings } = createBridgePair({ host: { capabilities: { serverTools: {} }, client: client as never } })
+    await connect()
+    const calling = watch(view.callServerTool({ name: 'slow' }))
+    await vi.waitFor(() => expect(signal).toBeDefined())
+    expect(signal!.aborted).toBe(false)
+    view.close('app unmounted')
+    await pair.flush()
+    expect(calling.code).toBe('CLOSED')
+    expect(signal!.aborted).toBe(true)
+    expect(signal!.reason).toMatchObject({ code: 'CANCELLED', message: 'app unmounted' })
+    expect(warnings.host).toEqual([])
   })
 
   test('a closed view ignores the host and sends nothing', async () => {

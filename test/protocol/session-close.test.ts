@@ -20,11 +20,44 @@ describe('close', () => {
     expect(a.closed).toBe(true)
   })
 
-  test('closing does not send cancellations (the channel is gone)', () => {
+  // The peer may be working on them for a caller that is gone: a host running a server tool call for a view that closed.
+  test('closing tells the peer to stop working on each pending request (notifications/cancelled, with the reason), before it stops sending', async () => {
     const { a, link } = createLoneSession()
-    void watch(a.request('x'))
-    a.close()
-    expect(link.sent('a').map((m) => m.method)).toEqual(['x'])
+    const first = watch(a.request('x'))
+    void watch(a.request('y'))
+    a.close('app unmounted')
+    const sent = link.sent('a')
+    expect(sent.slice(2)).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: sent[0].id, reason: 'app unmounted' } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: sent[1].id, reason: 'app unmounted' } },
+    ])
+    await Promise.resolve()
+    expect(first.code).toBe('CLOSED')
+    a.close('again')
+    expect(link.sent('a')).toHaveLength(4)
+  })
+
+  test('a closing whose cancellation cannot be sent still closes, with a warning', async () => {
+    const sent: unknown[] = []
+    const warnings: Array<{ code: string }> = []
+    let broken = false
+    const session = new Session({
+      transport: {
+        send: (message) => {
+          if (broken) throw new Error('port gone')
+          sent.push(message)
+        },
+        listen: () => () => {},
+      },
+      onWarning: (w) => void warnings.push(w),
+    })
+    const pending = watch(session.request('x'))
+    broken = true
+    session.close()
+    await Promise.resolve()
+    expect(pending.code).toBe('CLOSED')
+    expect(session.closed).toBe(true)
+    expect(warnings).toMatchObject([{ code: 'UNEXPECTED' }])
   })
 
   test('the transport listener is removed', () => {

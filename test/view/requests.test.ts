@@ -188,6 +188,9 @@ describe('ViewBridge requests', () => {
     const outcome = view.sendMessage('a').catch((e) => e)
     const request = await host.next('ui/message')
     view.close()
+    await flush(host.pair)
+    // The request still pending was cancelled on close: the host may stop working on it.
+    expect(host.sent('notifications/cancelled')).toMatchObject([{ params: { requestId: request.id, reason: 'closed' } }])
     host.send({ jsonrpc: '2.0', id: request.id, result: {} })
     const before = host.received.length
     host.send({ jsonrpc: '2.0', id: 77, method: 'ping' })
