@@ -212,12 +212,13 @@ export class ViewBridge {
     }))
     this.#tools = serveAppTools(session, this.#note, (method, params) => this.#notification(method, params))
     // A reader that throws is reported by the session as a MALFORMED warning: a notification has no answer.
-    const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>) => unknown) =>
-      session.on(method, (params) => this.#deliver(event, read(params)))
-    oneShot('toolinput', TOOL_INPUT, (params) => readToolInput(params, this.#note))
-    oneShot('toolresult', TOOL_RESULT, (params) => readCallToolResult(params, this.#note, TOOL_RESULT))
+    // Each reader names the method in what it reports (the session passes it to the handler).
+    const oneShot = (event: OneShot, method: string, read: (params: Record<string, unknown>, note: Note, method: string) => unknown) =>
+      session.on(method, (params) => this.#deliver(event, read(params, this.#note, method)))
+    oneShot('toolinput', TOOL_INPUT, readToolInput)
+    oneShot('toolresult', TOOL_RESULT, readCallToolResult)
     oneShot('toolcancelled', TOOL_CANCELLED, readToolCancelled)
-    session.on(TOOL_INPUT_PARTIAL, (params) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, TOOL_INPUT_PARTIAL)))
+    session.on(TOOL_INPUT_PARTIAL, (params, method) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, method)))
     session.on(HOST_CONTEXT_CHANGED, (params) => this.#changeContext(readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)))
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params, context) => {

@@ -82,7 +82,7 @@ describe('double-encoded JSON, host → view', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(seen).toStrictEqual([{ city: 'Rome' }, { temp: 30 }])
     expect(warnings.view).toStrictEqual([
-      variant('tool-input params: arguments JSON-encoded'),
+      variant('ui/notifications/tool-input: arguments JSON-encoded'),
       variant('ui/notifications/tool-result: structuredContent JSON-encoded'),
     ])
   })
