@@ -219,7 +219,7 @@ export class ViewBridge {
     oneShot('toolresult', TOOL_RESULT, readCallToolResult)
     oneShot('toolcancelled', TOOL_CANCELLED, readToolCancelled)
     session.on(TOOL_INPUT_PARTIAL, (params, method) => this.#events.emit('toolinputpartial', readToolInput(params, this.#note, method)))
-    session.on(HOST_CONTEXT_CHANGED, (params) => this.#changeContext(readHostContext(params, this.#note, HOST_CONTEXT_CHANGED)))
+    session.on(HOST_CONTEXT_CHANGED, (params, method) => this.#changeContext(readHostContext(params, this.#note, method)))
     for (const list of ['tools', 'resources', 'prompts'] as const) session.on(`notifications/${list}/list_changed`, () => this.#events.emit('listchanged', list))
     session.handle(RESOURCE_TEARDOWN, async (params, context) => {
       const read = readTeardownParams(params)
