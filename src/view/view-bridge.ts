@@ -541,9 +541,7 @@ export class ViewBridge {
    * first; its copy failure is reported as an uncaught error, its caller having returned.
    */
   #notification(method: string, params: Record<string, unknown>): boolean {
-    if (!this.#allows(method)) return false
     const send = () => this.#session.closed || this.#session.notify(method, params)
-    this.#waiting ? this.#ready(method, send).catch(report) : send()
-    return true
+    return !!this.#allows(method) && (this.#waiting ? this.#ready(method, send).catch(report) : send(), true)
   }
 }
