@@ -225,7 +225,8 @@ export class ViewBridge {
       const read = readTeardownParams(params)
       // Async, so that what a listener throws becomes a rejection like any other.
       const outcomes = await Promise.allSettled(this.#events.listeners('teardown').map(async (listener) => listener(read)))
-      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      // Only a rejected outcome has a `reason` (a fulfilled one has `value`).
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => 'reason' in outcome)
       const error = failed && new BridgeError('DENIED', `Teardown error: ${describeThrown(failed.reason)}`)
       // A listener that closed the bridge (save, then close) ended the session, which answers
       // nothing now; the host still waits for this answer (a failed save included), its whole

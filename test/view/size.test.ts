@@ -11,7 +11,7 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,119 measured (raised from 7,100 for view
+ * The ceiling enforced today, in gzip bytes (level 9): 7,112 measured (raised from 7,100 for view
  * fixes: `connect()` in a worker (a global without a parent) rejects with `NOT_SUPPORTED` instead
  * of failing to post, and its error says where a view runs, +16 B (the message 14 of them; 7,097
  * before it); notifications keep call order behind calls still waiting for the handshake or a
@@ -22,7 +22,8 @@ import * as view from '../../src/view/index.js'
  * each pending request, from the session core the host shares, so a host stops a server tool call
  * for a view that closed, +6 B; less 26 B of the notifications' readers called with the method
  * the session hands each handler, the tool input's named by its method like its siblings, and
- * 2 B of a notification's send written as one expression).
+ * 2 B of a notification's send written as one expression, 7 B of a failed teardown listener
+ * found by its outcome's `reason`).
  * 7,099 before those, rounded up to the next ten
  * (raised from 7,080 for three fixes of a view review, +25 B together: the app's calls go out in the
  * order it made them, also against code that awaited `connect()` first and after
@@ -49,7 +50,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_119
+export const VIEW_IIFE_CEILING = 7_112
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
