@@ -134,6 +134,8 @@ export interface ViewBridgeEvents {
   /**
    * The host is about to remove the view: save state now. The reply waits for every promise the
    * listeners return; a rejection is answered as a teardown error. Without listeners the reply is `{}`.
+   * A listener that closes the bridge is answered for all the same, but the listeners after it are
+   * not called (closed, the bridge emits `close` only).
    */
   teardown: (params: McpUiResourceTeardownParams) => unknown
   /** The server's tools, resources or prompts changed (relayed by the host). */
@@ -141,8 +143,9 @@ export interface ViewBridgeEvents {
   /** Something was tolerated, dropped or refused. */
   warning: (warning: BridgeWarning) => void
   /**
-   * The bridge closed; every pending request has been rejected (with `CLOSED`; those waiting for a
-   * handshake that timed out or failed, with its error).
+   * The bridge closed; every pending request has been rejected (with `CLOSED`, the host told to stop
+   * working on those it had; those waiting for a handshake that timed out or failed, with its
+   * error). No other event follows it.
    */
   close: (reason: string) => void
 }
@@ -462,7 +465,10 @@ export class ViewBridge {
     return this.#tools.register(name, definition, handler)
   }
 
-  /** Stops everything: auto-resize, listening, pending requests (rejected with `CLOSED`). Idempotent. */
+  /**
+   * Stops everything: auto-resize, listening, events but `close`, pending requests (rejected with
+   * `CLOSED`; the host is sent `notifications/cancelled` for each it had). Idempotent.
+   */
   close(reason = 'closed'): void {
     if (this.#session.closed) return
     this.stopAutoResize()
