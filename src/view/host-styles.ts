@@ -79,13 +79,9 @@ export function applyHostStyles(bridge: HostContextSource, root: HTMLElement = d
   }
   apply(bridge.hostContext, Object.keys(bridge.hostContext))
   const off = bridge.on('hostcontextchanged', apply)
-  for (const key of [root, doc]) followers.set(key, [...(followers.get(key) ?? []), off])
+  for (const key of [root, doc]) followers.set(key, (followers.get(key) ?? []).concat(off))
   // Takes this call out of `key`'s followers (at most once); returns how many others follow.
-  const leave = (key: object) => {
-    const others = followers.get(key)!.filter((other) => other !== off)
-    followers.set(key, others)
-    return others.length
-  }
+  const leave = (key: object) => followers.set(key, followers.get(key)!.filter((other) => other !== off)).get(key)!.length
   return () => {
     off()
     if (!leave(root)) {

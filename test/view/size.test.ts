@@ -11,8 +11,8 @@ import { viewIife } from '../../rollup.config.js'
 import * as view from '../../src/view/index.js'
 
 /**
- * The ceiling enforced today, in gzip bytes (level 9): 7,112 measured, raised from 7,100 for the
- * fixes of a second view review, +62 B, less 49 B of a byte hunt (7,099 + 62 - 49):
+ * The ceiling enforced today, in gzip bytes (level 9): 7,108 measured, raised from 7,100 for the
+ * fixes of a second view review, +62 B, less 53 B of a byte hunt (7,099 + 62 - 53):
  * - notifications keep call order behind calls still waiting for the handshake or a display-mode
  *   check (a `requestTeardown` no longer overtakes the `sendMessage` made before it), +24 B;
  * - once closed, the bridge emits `close` only, as the host bridge does (a listener that closes it
@@ -25,7 +25,8 @@ import * as view from '../../src/view/index.js'
  *   stops it), -2 B; and same-behaviour rewrites: `#ready` taking the call's options last, -12 B;
  *   the notifications' readers called with the method the session hands each handler (the tool
  *   input's now named by its method, like its siblings), -26 B; a failed teardown listener found
- *   by its outcome's `reason`, -7 B; a notification's send as one expression, -2 B.
+ *   by its outcome's `reason`, -7 B; a notification's send as one expression, -2 B;
+ *   `applyHostStyles`' followers lists grown with `concat` and left in one expression, -4 B.
  * 7,099 before those, rounded up to the next ten
  * (raised from 7,080 for three fixes of a view review, +25 B together: the app's calls go out in the
  * order it made them, also against code that awaited `connect()` first and after
@@ -52,7 +53,7 @@ import * as view from '../../src/view/index.js'
  * an unsubscribe removing its own registration only (+18 B), `applyHostStyles` undone per
  * follower (+53 B): 6,900 B to 7,028 B.)
  */
-export const VIEW_IIFE_CEILING = 7_112
+export const VIEW_IIFE_CEILING = 7_108
 
 async function buildViewIife(): Promise<string> {
   const bundle = await rollup({ ...viewIife, onwarn: () => {} })
