@@ -22,8 +22,9 @@ const USAGE = `Usage:
   mcp-app-bridge-conformance view <html file or URL> [options]
 
 Tests an MCP Apps host (through an adapter module whose default export is a HostAdapter, see
-mcp-app-bridge/conformance) or a view (a self-contained HTML document) against the MCP Apps spec
-2026-01-26 in headless Chromium, and prints a verdict per requirement.
+mcp-app-bridge/conformance) or a view (an HTML document; its relative scripts, styles and images
+load from its folder or URL) against the MCP Apps spec 2026-01-26 in headless Chromium, and
+prints a verdict per requirement.
 
 Options:
   --out <dir>               where to write <subject>-report.json and .md (default: conformance-report)
@@ -90,7 +91,7 @@ export async function main(argv: string[]): Promise<number> {
   const report: ConformanceReport =
     subject === 'host'
       ? await runHostConformance({ ...common, adapter: target, adapterOptions: parseJson('--adapter-options', values['adapter-options']), sandboxDir: values['sandbox-dir'] })
-      : await runViewConformance({ ...common, html: await readView(target), name: target, csp: parseJson('--csp', values.csp) as never })
+      : await runViewConformance({ ...common, html: await readView(target), name: target, base: target, csp: parseJson('--csp', values.csp) as never })
   const written = writeReports(report, values.out!)
   console.log(values.json ? JSON.stringify(report, null, 2) : formatTable(report))
   if (!values.json) console.log(`\nReports: ${written.json}\n         ${written.markdown}`)

@@ -67,6 +67,8 @@ export interface ScriptedHostConfig {
   html: string
   /** The resource's declared CSP; without it the spec's restrictive default applies. */
   csp?: McpUiResourceCsp
+  /** A `<base href>` to put first in the view's document (where its relative assets are served). */
+  base?: string
   hostInfo: Implementation
   hostCapabilities: McpUiHostCapabilities
   hostContext: McpUiHostContext

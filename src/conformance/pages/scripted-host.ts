@@ -75,9 +75,11 @@ const api: ScriptedHostApi = {
     iframe.setAttribute('sandbox', 'allow-scripts')
     iframe.setAttribute('csp', policy)
     iframe.style.cssText = 'display:block;width:640px;height:480px;border:1px solid #ccc'
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`
+    const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+    // The base before anything of the view's: a srcdoc document otherwise resolves relative URLs against this page.
+    const head = `<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">${config.base ? `<base href="${attribute(config.base)}">` : ''}`
     const doctype = /^\s*<!doctype[^>]*>/i.exec(config.html)
-    iframe.srcdoc = doctype ? doctype[0] + meta + config.html.slice(doctype[0].length) : meta + config.html
+    iframe.srcdoc = doctype ? doctype[0] + head + config.html.slice(doctype[0].length) : head + config.html
     document.body.append(iframe)
     const target = iframe.contentWindow!
     peer = createPeer({ source: 'host', post: (message) => target.postMessage(message, '*'), answer: answerer(config) })

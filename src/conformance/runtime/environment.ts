@@ -2,11 +2,11 @@
  * One browser and the kit's servers, shared by as many runs as a caller likes (a test file
  * starts one and runs every implementation in it; the CLI starts one per run).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, normalize, resolve } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { launchKitBrowser, type KitBrowser } from './browser.js'
 import { ATTACKER_HTML, ATTACKER_PATH } from './attacker.js'
-import { html, startKitServers, type KitServers } from './servers.js'
+import { directoryContent, html, startKitServers, type KitServers } from './servers.js'
 
 export interface EnvironmentOptions {
   /** Chromium to run (default: `CHROMIUM_PATH`, else `/usr/bin/chromium` when present, else playwright's). */
@@ -19,15 +19,6 @@ export interface ConformanceEnvironment {
   /** Serves the files of `dir` on the sandbox origin (for a host's sandbox proxy page). */
   serveSandboxDir(dir: string): void
   close(): Promise<void>
-}
-
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
 }
 
 export async function startConformanceEnvironment(options: EnvironmentOptions = {}): Promise<ConformanceEnvironment> {
@@ -47,11 +38,7 @@ export async function startConformanceEnvironment(options: EnvironmentOptions = 
       const root = resolve(dir)
       // A wrong path would serve nothing: the proxy never loads and the host would be failed for it.
       if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`The sandbox directory ${root} (--sandbox-dir / sandboxDir) is not a directory: give the folder that holds your sandbox proxy page`)
-      servers.sandbox.route('/', (path) => {
-        const file = normalize(join(root, decodeURIComponent(path)))
-        if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return undefined
-        return { body: readFileSync(file), type: TYPES[extname(file)] ?? 'application/octet-stream' }
-      })
+      servers.sandbox.route('/', directoryContent(root))
     },
     async close() {
       await Promise.allSettled([browser.close(), servers.close()])

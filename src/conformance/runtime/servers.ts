@@ -9,8 +9,10 @@
  *   request that reached the server under the undeclared name proves the CSP let it through.
  *   CORS is open: only the CSP may refuse.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
 
 export interface StaticContent {
   body: string | Buffer
@@ -47,7 +49,49 @@ export interface KitServers {
 export const html = (body: string): StaticContent => ({ body, type: 'text/html; charset=utf-8' })
 export const javascript = (body: string): StaticContent => ({ body, type: 'text/javascript; charset=utf-8' })
 
-async function listen(server: Server): Promise<number> {
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+}
+
+/**
+ * The files of the directory `root` (an absolute path), by URL path: `undefined` for what is
+ * not a file under it (a path climbing out with `..` included).
+ */
+export function directoryContent(root: string): (path: string) => StaticContent | undefined {
+  return (path) => {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      return undefined
+    }
+    const file = normalize(join(root, decoded))
+    if (!(file === root || file.startsWith(root.endsWith(sep) ? root : root + sep)) || !existsSync(file) || !statSync(file).isFile()) return undefined
+    return { body: readFileSync(file), type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' }
+  }
+}
+
+export async function listen(server: Server): Promise<number> {
   // Views hold connections open (keep-alive); close() must not wait for them.
   server.keepAliveTimeout = 1_000
   await new Promise<void>((resolve, reject) => {
@@ -101,7 +145,7 @@ export async function startKitServers(): Promise<KitServers> {
   }
 }
 
-function closeAll(servers: Server[]): Promise<void> {
+export function closeAll(servers: Server[]): Promise<void> {
   return Promise.all(
     servers.map(
       (server) =>

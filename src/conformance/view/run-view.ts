@@ -15,6 +15,7 @@ import { CATEGORIES, type Category } from '../requirements/index.js'
 import { inlineScript, kitPageScript, kitVersion } from '../runtime/assets.js'
 import type { ConformanceEnvironment } from '../runtime/environment.js'
 import { html } from '../runtime/servers.js'
+import { serveViewAssets, type ViewAssets } from '../runtime/view-assets.js'
 import { MAIN_CAPABILITIES, START_CONTEXT } from '../host/setup.js'
 import { notReached, type Verdict } from '../verdict.js'
 import { judgeViewCapabilities, probeViewGating } from './checks/capabilities.js'
@@ -39,6 +40,15 @@ export interface ViewRunOptions {
   categories?: Category[]
   /** The resource's `_meta.ui.csp`; without it the view runs under the spec's restrictive default. */
   csp?: McpUiResourceCsp
+  /**
+   * Where the view came from, for its relative URLs (`./app.js`, `/assets/index.css`): the path of
+   * its HTML file (its folder is served) or the http(s) URL it was fetched from (its origin is
+   * proxied). The kit serves that on a loopback origin of its own, puts `<base href>` there first
+   * in the document, and adds that origin to the CSP's `resourceDomains` and `baseUriDomains`
+   * (not `connectDomains`: fetches follow `csp`). Without it, the view must be self-contained, as
+   * a host delivers it: only the HTML.
+   */
+  base?: string
 }
 
 const JUDGES: Partial<Record<Category, (record: ViewRecord) => Verdict[]>> = {
@@ -58,9 +68,27 @@ const HOST_INFO = { name: 'mcp-app-bridge conformance host', version: '1.0.0' }
 const VIEW_CONTEXT: McpUiHostContext = { ...START_CONTEXT, availableDisplayModes: ['inline', 'fullscreen'] }
 
 export async function runView(env: ConformanceEnvironment, options: ViewRunOptions): Promise<ConformanceReport> {
-  const startedAt = Date.now()
   const categories = options.categories?.length ? CATEGORIES.filter((category) => options.categories!.includes(category) && JUDGES[category]) : CATEGORIES.filter((category) => JUDGES[category])
   if (!categories.length) throw new Error(`No view checks in the categories ${options.categories!.join(', ')} (view categories: ${CATEGORIES.filter((category) => JUDGES[category]).join(', ')})`)
+  const assets = options.base === undefined ? undefined : await serveViewAssets(options.base)
+  try {
+    return await runViewSessions(env, options, categories, assets)
+  } finally {
+    await assets?.close()
+  }
+}
+
+/** The resource's CSP with the asset server's origin allowed for resources and `<base>`. */
+function withAssets(csp: McpUiResourceCsp | undefined, origin: string): McpUiResourceCsp {
+  return {
+    ...csp,
+    resourceDomains: [...(Array.isArray(csp?.resourceDomains) ? csp.resourceDomains : []), origin],
+    baseUriDomains: [...(Array.isArray(csp?.baseUriDomains) ? csp.baseUriDomains : []), origin],
+  }
+}
+
+async function runViewSessions(env: ConformanceEnvironment, options: ViewRunOptions, categories: Category[], assets: ViewAssets | undefined): Promise<ConformanceReport> {
+  const startedAt = Date.now()
   const selected = (category: Category) => categories.includes(category)
   const path = `/view/${randomUUID().slice(0, 8)}.html`
   env.servers.host.route(
@@ -71,7 +99,7 @@ export async function runView(env: ConformanceEnvironment, options: ViewRunOptio
   const config = (name: string, overrides: Partial<ScriptedHostConfig>): ScriptedHostConfig => ({
     session: name,
     html: options.html,
-    ...(options.csp && { csp: options.csp }),
+    ...(assets ? { csp: withAssets(options.csp, assets.origin), base: assets.base } : options.csp && { csp: options.csp }),
     hostInfo: HOST_INFO,
     hostCapabilities: MAIN_CAPABILITIES,
     hostContext: VIEW_CONTEXT,

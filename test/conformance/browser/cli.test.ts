@@ -3,7 +3,9 @@
  * host adapter; its exit status, its table, and the JSON and Markdown reports it writes.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -22,6 +24,31 @@ function run(args: string[], script = BIN): Promise<{ code: number; stdout: stri
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout, stderr })
     })
   })
+}
+
+/**
+ * A view as a bundler leaves it: the HTML loads a stylesheet and the bridge by relative path, its
+ * code as a module script, and an image by absolute path. It connects only when all of them
+ * loaded, so a view whose assets fail never sends ui/initialize.
+ */
+function writeViewWithAssets(dir: string): string {
+  mkdirSync(join(dir, 'lib'), { recursive: true })
+  mkdirSync(join(dir, 'img'), { recursive: true })
+  copyFileSync(join(ROOT, 'dist', 'mcp-app-bridge.iife.js'), join(dir, 'lib', 'view-bridge.js'))
+  writeFileSync(join(dir, 'style.css'), 'body { --assets: loaded }')
+  writeFileSync(join(dir, 'img', 'pixel.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+  writeFileSync(
+    join(dir, 'app.js'),
+    `const image = document.getElementById('pixel')
+await image.decode()
+const style = getComputedStyle(document.body).getPropertyValue('--assets').trim()
+if (style !== 'loaded') throw new Error('style.css did not load')
+const bridge = new McpAppBridge.ViewBridge({ appInfo: { name: 'view with assets', version: '1.0.0' }, capabilities: { availableDisplayModes: ['inline'] } })
+await bridge.connect()`,
+  )
+  const page = join(dir, 'index.html')
+  writeFileSync(page, '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="style.css"><script src="lib/view-bridge.js"></script><script type="module" src="./app.js"></script></head><body><img id="pixel" src="/img/pixel.svg"></body></html>')
+  return page
 }
 
 const read = (dir: string, name: string) => JSON.parse(readFileSync(join(work, dir, `${name}.json`), 'utf8')) as ConformanceReport
@@ -45,6 +72,38 @@ describe('mcp-app-bridge-conformance', () => {
     expect(code, stdout).toBe(1)
     expect(stdout).toMatch(/^FAIL +MUST +view-no-sandbox-messages +main: #\d+ in ui\/notifications\/sandbox-proxy-ready/m)
     expect(read('view-out', 'view-report').summary).toMatchObject({ fail: 1, failedMust: 1 })
+  })
+
+  it('loads a view file\'s relative scripts, module, stylesheet and image from its folder', async () => {
+    const page = writeViewWithAssets(join(work, 'built-view'))
+    const { code, stdout } = await run(['view', page, '--only', 'handshake', '--out', 'assets-file-out'])
+    expect(code, stdout).toBe(0)
+    expect(stdout).toMatch(/^PASS +MUST +view-initialize-params/m)
+  })
+
+  it('loads a view given by URL with its relative assets, from a server that sends no CORS headers', async () => {
+    const dir = join(work, 'served-view')
+    writeViewWithAssets(dir)
+    // A plain static server: the opaque view frame's module script needs CORS, which the kit's proxy adds.
+    const server = createServer((request, response) => {
+      const path = join(dir, decodeURIComponent((request.url ?? '/').split('?')[0]!))
+      try {
+        const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.css') ? 'text/css' : path.endsWith('.svg') ? 'image/svg+xml' : 'text/javascript'
+        response.writeHead(200, { 'Content-Type': type }).end(readFileSync(path))
+      } catch {
+        response.writeHead(404).end()
+      }
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`
+      const { code, stdout } = await run(['view', url, '--only', 'handshake', '--out', 'assets-url-out'])
+      expect(code, stdout).toBe(0)
+      expect(read('assets-url-out', 'view-report').implementation).toBe(url)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('exits 2 with the usage for a wrong command, and names an unknown category', async () => {
