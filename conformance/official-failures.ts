@@ -10,7 +10,7 @@ export const OFFICIAL_HOST_FAILURES: Record<string, string> = {
   'host-nothing-before-initialized':
     'AppBridge sends whatever its caller sends, when it is sent: `sendToolInput`, `sendToolInputPartial`, `sendToolResult` and `setHostContext` post at once, before the view has sent `ui/notifications/initialized` (there is no queue). The spec\'s MUST ("The Host MUST NOT send any request or notification to the View before it receives an initialized notification", Sandbox proxy, item 6) is left to every host; the kit, playing a chat UI whose tool result is ready while the view loads, sees context, partial, input and result arrive before `initialized`. PROTOCOL.md §9.18.',
   'host-tool-input-once':
-    'Asked for the tool input a second time, AppBridge delivers it again: nothing tracks that `ui/notifications/tool-input` was already sent, although the spec says it is "sent at most once". PROTOCOL.md §9.18.',
+    'Asked for the tool input a second time, AppBridge delivers it again: nothing tracks that `ui/notifications/tool-input` was already sent, although the spec says it is "sent at most once" (a sentence without a keyword, hence SHOULD). PROTOCOL.md §9.18.',
   'host-tool-input-before-result':
     'Asked for a result before the input (main session, before the view initialized), AppBridge delivers `tool-result` first; the spec requires tool-input before tool-result ("required before sending ui/notifications/tool-result"). PROTOCOL.md §9.18.',
   'host-partials-stop':

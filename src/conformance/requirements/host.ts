@@ -53,7 +53,10 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   }),
   host({
     id: 'host-tool-input-once',
-    level: 'MUST',
+    // Spec: "This notification is sent at most once and is required before sending ui/notifications/tool-result."
+    // "Required" binds the order (host-tool-input-before-result); "at most once" has no keyword, and the
+    // Interactive phase diagram shows tool-input again after an app's tools/call: SHOULD.
+    level: 'SHOULD',
     category: 'tool-data',
     items: [43],
     section: SECTION.hostNotifications,
@@ -77,7 +80,10 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   }),
   host({
     id: 'host-partials-are-objects',
-    level: 'MUST',
+    // Spec: "The arguments object represents best-effort recovery of incomplete JSON, with unclosed structures
+    // automatically closed to produce valid JSON." (params typed `arguments: Record<string, unknown>`). A
+    // description under "Host behavior (optional)", no keyword: SHOULD.
+    level: 'SHOULD',
     category: 'tool-data',
     items: [46],
     section: SECTION.hostNotifications,

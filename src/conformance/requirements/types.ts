@@ -6,8 +6,9 @@
 export type Subject = 'host' | 'view' | 'server' | 'proxy'
 
 /**
- * How strong the requirement is: the spec's keyword. A requirement that is the project's
- * reading of a rule the spec states less explicitly says so in `reading`.
+ * How strong the requirement is: the spec's keyword (RFC 2119: REQUIRED is MUST). A rule the
+ * spec states without a keyword (a description such as "is sent at most once") is SHOULD, and so
+ * is the project's reading of a rule the spec states less explicitly (it says so in `reading`).
  */
 export type Level = 'MUST' | 'SHOULD'
 
