@@ -14,6 +14,7 @@ import type { TeardownObservation } from './checks/teardown.js'
 import type { RpcObservation } from './checks/rpc.js'
 import type { SandboxObservation } from './checks/sandbox.js'
 import type { OriginObservation } from './checks/origin.js'
+import type { OrderingObservation } from './checks/ordering.js'
 
 export interface SessionRecord {
   name: string
@@ -42,6 +43,8 @@ export interface HostRecord {
   version?: SessionRecord
   /** The host context the view holds after the handshake (from the initialize result). */
   initialContext: McpUiHostContext
+  /** The main session's hold before `initialized`. */
+  ordering?: OrderingObservation
   context?: ContextObservation
   visibility?: VisibilityObservation
   gating?: GatingObservation

@@ -106,7 +106,7 @@ export async function runHost(env: ConformanceEnvironment, options: HostRunOptio
     record.initialContext = initial
     let initializedSeq = Number.POSITIVE_INFINITY
     if (resultOf(handshake.response)) {
-      await playBeforeInitialized(main)
+      record.ordering = await playBeforeInitialized(main)
       initializedSeq = await main.initialized()
       await playMainToolData(main)
       if (selected('context')) record.context = await probeContext(main, initial)

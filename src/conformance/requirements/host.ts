@@ -36,6 +36,8 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   // ordering
   host({
     id: 'host-nothing-before-initialized',
+    // Spec (Sandbox proxy, 6): "The Host MUST NOT send any request or notification to the View before it receives an
+    // initialized notification." Observable only within a window: see checks/ordering.ts and the README's Limits.
     level: 'MUST',
     category: 'ordering',
     items: [39],

@@ -3,6 +3,14 @@
  * initialize result, while the kit plays a chat UI whose tool data is ready early (context
  * change, partial input, a result asked for before the input, input, result). A conforming host
  * holds all of it (or refuses it) until the view sends `ui/notifications/initialized`.
+ *
+ * What this can prove, and what not: "never before" has no end that can be observed. A host that
+ * posts from within a hook posts before it answers the view's next ping (postMessage keeps a
+ * sender's order, and a proxy relays in order), so the ping round trip after the last hook catches
+ * it whatever the machine's speed. A host that posts later on its own schedule (a timer, a
+ * debounce, an await on something else) is caught only within the 150 ms grace that follows;
+ * beyond it, its message arrives after `initialized` and looks like a flush. No message the kit
+ * can see tells the two apart, so the evidence states the window the verdict covers.
  */
 import { describeEvent, judged, type Verdict } from '../../verdict.js'
 import { isCall } from '../../wire.js'
@@ -20,13 +28,20 @@ export const MAIN_TOOL_CALL = {
  * The chat UI has everything ready before the view initialized, and asks for the result once
  * too early: before the input (tool-data judges that the view never sees it first).
  */
-export async function playBeforeInitialized(session: HostSession): Promise<void> {
+export async function playBeforeInitialized(session: HostSession): Promise<OrderingObservation> {
   await session.hook('setHostContext', { theme: 'dark' })
   await session.hook('sendToolInputPartial', MAIN_TOOL_CALL.partial)
   await session.hook('sendToolResult', MAIN_TOOL_CALL.result)
   await session.hook('sendToolInput', MAIN_TOOL_CALL.input)
   await session.hook('sendToolResult', MAIN_TOOL_CALL.result)
+  const lastHook = Date.now()
   await session.settle()
+  return { heldMs: Date.now() - lastHook }
+}
+
+export interface OrderingObservation {
+  /** How long the view held back `initialized` after the last hook returned, in ms. */
+  heldMs: number
 }
 
 export function judgeOrdering(record: HostRecord): Verdict[] {
@@ -38,6 +53,11 @@ export function judgeOrdering(record: HostRecord): Verdict[] {
     for (const event of early) problems.push(`${session.name}: received before initialized: ${describeEvent(event)}`)
     const later = session.view.filter((event) => event.kind === 'in' && event.trusted && isCall(event) && event.seq > session.initializedSeq).length
     evidence.push(`${session.name}: ${early.length} request(s)/notification(s) before initialized, ${later} after`)
+  }
+  if (record.ordering) {
+    evidence.push(
+      `main: initialized held back ${record.ordering.heldMs} ms after the last hook (a ping round trip, then 150 ms): what the host posts from a hook is seen whatever the delay; what it posts on its own later than that (a timer, a debounce) arrives after initialized and is not told apart from a flush`,
+    )
   }
   return [judged('host-nothing-before-initialized', problems, evidence)]
 }
