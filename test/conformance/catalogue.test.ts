@@ -39,11 +39,14 @@ describe('the conformance catalogue', () => {
     expect(readingsAtMust).toEqual([])
   })
 
-  it('levels a rule the spec states without a keyword SHOULD: tool-input "is sent at most once", partials "represent" healed JSON objects', () => {
+  it('levels a rule the spec states without a keyword SHOULD: tool-input "is sent at most once", partials "represent" healed JSON objects, the view\'s teardown response', () => {
     expect(requirement('host-tool-input-once').level).toBe('SHOULD')
     expect(requirement('host-partials-are-objects').level).toBe('SHOULD')
     // The same sentence's "is required before sending ui/notifications/tool-result" is a keyword (RFC 2119 REQUIRED).
     expect(requirement('host-tool-input-before-result').level).toBe('MUST')
+    // The view's teardown answer is drawn and exemplified, never required; silence is view-one-response's MUST.
+    expect(requirement('view-teardown-answered').level).toBe('SHOULD')
+    expect(requirement('view-one-response').level).toBe('MUST')
   })
 
   it('checks both sides in most categories, and every category on the host', () => {

@@ -52,4 +52,14 @@ describe('view judges', () => {
     expect(params!.evidence[0]).toMatch(/^the view sent no ui\/initialize within 10 s: is the HTML self-contained\?/)
     expect(params!.evidence).toContain('uncaught in the view: Error: boom')
   })
+
+  it('says how to fix the two failures official example views show: no display modes declared, no teardown handler', () => {
+    const initialize = { ...request, message: { ...request.message, params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } } }
+    const main = { name: 'main', log: [], errors: [], hasProbe: false, initializeRequest: initialize }
+    const modes = judgeViewHandshake({ main } as unknown as ViewRecord).find((verdict) => verdict.id === 'view-declares-display-modes')
+    expect(modes).toMatchObject({ status: 'FAIL', evidence: ['appCapabilities.availableDisplayModes is undefined: the view must list the modes it supports, at least the one it renders in (e.g. ["inline"])'] })
+    const response = { source: 'host' as const, seq: 9, kind: 'in' as const, message: { jsonrpc: '2.0', id: 5, error: { code: -32601, message: 'Method not found' } } }
+    const [teardown] = judgeViewTeardown({ main, teardown: { response } } as unknown as ViewRecord)
+    expect(teardown!.evidence[0]).toMatch(/^the view does not implement ui\/resource-teardown \(handle it and answer \{\} once its state is saved; the official App: set app\.onteardown\)/)
+  })
 })

@@ -82,7 +82,10 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   }),
   view({
     id: 'view-teardown-answered',
-    level: 'MUST',
+    // Spec: the request shows a "Success Response" ({}) and an "Error Response (if failed)", and Cleanup draws
+    // "UI -->> H: ui/resource-teardown response": a description without a keyword, so SHOULD. Silence breaks
+    // JSON-RPC's one response per request, a MUST judged by view-one-response.
+    level: 'SHOULD',
     category: 'teardown',
     items: [68],
     section: SECTION.hostNotifications,

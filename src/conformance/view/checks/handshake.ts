@@ -42,7 +42,7 @@ function judgeInitialized(record: ViewRecord): Verdict {
 function judgeDeclaredModes(capabilities: unknown): Verdict {
   const id = 'view-declares-display-modes'
   const declared = isObject(capabilities) ? capabilities.availableDisplayModes : undefined
-  if (!Array.isArray(declared) || !declared.length) return fail(id, `appCapabilities.availableDisplayModes is ${brief(declared)}: the view must list the modes it supports`)
+  if (!Array.isArray(declared) || !declared.length) return fail(id, `appCapabilities.availableDisplayModes is ${brief(declared)}: the view must list the modes it supports, at least the one it renders in (e.g. ["inline"])`)
   const problems = declared.filter((mode) => !MODES.includes(mode as string)).map((mode) => `declares unknown mode ${brief(mode)}`)
   return judged(id, problems, [`declared ${brief(declared)}`])
 }

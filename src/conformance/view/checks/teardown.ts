@@ -19,6 +19,6 @@ export function judgeViewTeardown(record: ViewRecord): Verdict[] {
   if (!response) return [fail(id, `no answer to ui/resource-teardown within ${ANSWER_TIMEOUT_MS} ms`)]
   if (resultOf(response)) return [pass(id, describeEvent(response))]
   if (errorCodeOf(response) === undefined) return [fail(id, `answered with a result that is not an object (the spec's is {}): ${describeEvent(response)}`)]
-  if (errorCodeOf(response) === -32601) return [fail(id, `the view does not implement ui/resource-teardown: ${describeEvent(response)}`)]
+  if (errorCodeOf(response) === -32601) return [fail(id, `the view does not implement ui/resource-teardown (handle it and answer {} once its state is saved; the official App: set app.onteardown): ${describeEvent(response)}`)]
   return [pass(id, `answered with an error, which the spec allows: ${describeEvent(response)}`)]
 }
