@@ -53,10 +53,12 @@ function toolEvents(session: SessionRecord): WireEvent[] {
   return session.view.filter((event) => event.kind === 'in' && event.trusted && TOOL_METHODS.includes(methodOf(event) ?? ''))
 }
 
-/** The hooks the host refused at the call site, as evidence. */
+const TOOL_HOOKS = ['sendToolInputPartial', 'sendToolInput', 'sendToolResult', 'sendToolCancelled']
+
+/** The tool-data hooks the host refused at the call site, as evidence (a refused context or teardown is other checks' business). */
 function refusals(session: SessionRecord): string[] {
   return session.runtime
-    .filter((event) => event.mark === 'hook' && (event.data as { ok?: boolean }).ok === false)
+    .filter((event) => event.mark === 'hook' && (event.data as { ok?: boolean }).ok === false && TOOL_HOOKS.includes((event.data as { name?: string }).name ?? ''))
     .map((event) => {
       const data = event.data as { name: string; error: string }
       return `${session.name}: the host refused ${data.name} at the call site (${brief(data.error, 100)})`
