@@ -53,6 +53,13 @@ describe('view judges', () => {
     expect(params!.evidence).toContain('uncaught in the view: Error: boom')
   })
 
+  it('handshake: a view that never sent ui/initialize is shown what the browser refused to load, once each', () => {
+    const refused = "Loading the script 'https://cdn.example.com/app.js' violates the following Content Security Policy directive: \"script-src 'self' 'unsafe-inline'\"."
+    const record = { main: { name: 'main', log: [], errors: [], consoleErrors: [refused, `${refused} Note that 'script-src-elem' was not explicitly set.`, 'Failed to load resource: the server responded with a status of 404 (Not Found)'], hasProbe: false } } as unknown as ViewRecord
+    const [params] = judgeViewHandshake(record)
+    expect(params!.evidence.slice(1)).toEqual([`console error: ${refused}`, 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)'])
+  })
+
   it('says how to fix the two failures official example views show: no display modes declared, no teardown handler', () => {
     const initialize = { ...request, message: { ...request.message, params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } } }
     const main = { name: 'main', log: [], errors: [], hasProbe: false, initializeRequest: initialize }

@@ -10,6 +10,8 @@ export interface ViewSessionRecord {
   log: WireEvent[]
   /** Uncaught errors in the page during the session. */
   errors: string[]
+  /** The browser's console errors during the session (resources refused by the CSP, 404s, ...). */
+  consoleErrors?: string[]
   initializeRequest?: WireEvent
   /** The host's answer to `ui/initialize` (posted after a delay). */
   initializeAnswer?: WireEvent

@@ -159,6 +159,7 @@ function sessionRecord(session: ViewSession, handshake: Awaited<ReturnType<ViewS
     name: session.name,
     log: session.log(),
     errors: session.errors(),
+    consoleErrors: session.consoleErrors(),
     initializeRequest: handshake.request,
     initializeAnswer: handshake.answer,
     initialized: handshake.initialized,

@@ -9,7 +9,7 @@ import { PROBE_GLOBAL, type ViewProbeAction } from '../probe.js'
 import { Channel } from '../runtime/channel.js'
 import type { ConformanceEnvironment } from '../runtime/environment.js'
 import { brief } from '../verdict.js'
-import { messageOf, type WireEvent } from '../wire.js'
+import { CHANNEL_PREFIX, messageOf, type WireEvent } from '../wire.js'
 
 /** How long the driver waits for the view to answer or act, in ms. */
 export const ANSWER_TIMEOUT_MS = 5_000
@@ -24,11 +24,20 @@ export class ViewSession {
   readonly channel = new Channel()
   readonly config: ScriptedHostConfig
 
+  /** The browser's console errors (a resource refused by the CSP, a 404, the view's own console.error). */
+  readonly #consoleErrors: string[] = []
+
   private constructor(name: string, page: Page, config: ScriptedHostConfig) {
     this.name = name
     this.page = page
     this.config = config
     this.channel.attach(page)
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || message.text().startsWith(CHANNEL_PREFIX)) return
+      // "Failed to load resource: ... 404" names its URL only in the location.
+      const where = message.location().url
+      this.#consoleErrors.push(where && !where.startsWith('about:') ? `${message.text()} (${where})` : message.text())
+    })
   }
 
   static async open(env: ConformanceEnvironment, pageUrl: string, name: string, config: ScriptedHostConfig): Promise<ViewSession> {
@@ -134,6 +143,11 @@ export class ViewSession {
   /** Uncaught errors in the page (the view's: the scripted host does not throw). */
   errors(): string[] {
     return this.channel.from('page').map((event) => brief(event.data, 200))
+  }
+
+  /** Console errors in the page so far (what did not load, and why). */
+  consoleErrors(): string[] {
+    return [...this.#consoleErrors]
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,8 @@ export function judgeViewHandshake(record: ViewRecord): Verdict[] {
     const reason = [
       'the view sent no ui/initialize within 10 s: is the HTML self-contained? The kit loads it into a sandboxed frame under the resource\'s CSP (--csp; default the spec\'s restrictive one), so scripts from origins it does not allow do not load, nor scripts by relative path unless the kit knows where the view came from (the CLI\'s file or URL, base from code)',
       ...main.errors.slice(0, 3).map((error) => `uncaught in the view: ${error.split('\n')[0]!.slice(0, 200)}`),
+      // What the browser refused to load, and why (the CSP directive, a 404): the usual cause.
+      ...[...new Set((main.consoleErrors ?? []).map((error) => error.split('\n')[0]!.replace(/ Note that .*$/, '').slice(0, 240)))].slice(0, 5).map((error) => `console error: ${error}`),
     ]
     return [fail('view-initialize-params', ...reason), fail('view-initialized-after-result', ...reason), fail('view-declares-display-modes', ...reason)]
   }
