@@ -154,7 +154,11 @@ function judgeCsp(observed: SandboxObservation): Verdict[] {
       : fail('host-csp-declared-domains', `a fetch to the declared connect domain failed: ${main.urls.declaredFetch} → ${main.outcome.fetch[main.urls.declaredFetch!] ?? 'not attempted'}`)
   const base = !minimal?.outcome.base
     ? notRun('host-csp-base-uri', 'the minimal session\'s network probe', 'minimal')
-    : judged('host-csp-base-uri', minimal.outcome.base.after === minimal.outcome.base.before ? [] : [`<base href> moved the document's base URL to ${minimal.outcome.base.after}`], [`base URL ${minimal.outcome.base.before} → ${minimal.outcome.base.after}`])
+    : judged(
+        'host-csp-base-uri',
+        minimal.outcome.base.after === minimal.outcome.base.before ? [] : [`<base href="${minimal.urls.base}"> moved the document's base URL to ${minimal.outcome.base.after}`],
+        [`<base href="${minimal.urls.base}"> (another origin) left the document's base URL at ${minimal.outcome.base.before}`],
+      )
   return [
     declared,
     judgeDefaultPolicy(minimal),
