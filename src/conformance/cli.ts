@@ -55,15 +55,16 @@ function parseCategories(text: string | undefined): Category[] | undefined {
   return names as Category[]
 }
 
-async function readView(source: string): Promise<string> {
+/** The view's HTML, and where its relative URLs point: the file, or the URL it came from after redirects. */
+async function readView(source: string): Promise<{ html: string; base: string }> {
   if (/^https?:\/\//i.test(source)) {
     const response = await fetch(source)
     if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`)
-    return response.text()
+    return { html: await response.text(), base: response.url || source }
   }
   const path = resolve(source)
   if (!existsSync(path)) throw new Error(`No view file at ${path}: give the path of an HTML file or an http(s) URL`)
-  return readFileSync(path, 'utf8')
+  return { html: readFileSync(path, 'utf8'), base: path }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -91,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
   const report: ConformanceReport =
     subject === 'host'
       ? await runHostConformance({ ...common, adapter: target, adapterOptions: parseJson('--adapter-options', values['adapter-options']), sandboxDir: values['sandbox-dir'] })
-      : await runViewConformance({ ...common, html: await readView(target), name: target, base: target, csp: parseJson('--csp', values.csp) as never })
+      : await runViewConformance({ ...common, ...(await readView(target)), name: target, csp: parseJson('--csp', values.csp) as never })
   const written = writeReports(report, values.out!)
   console.log(values.json ? JSON.stringify(report, null, 2) : formatTable(report))
   if (!values.json) console.log(`\nReports: ${written.json}\n         ${written.markdown}`)

@@ -81,12 +81,16 @@ describe('mcp-app-bridge-conformance', () => {
     expect(stdout).toMatch(/^PASS +MUST +view-initialize-params/m)
   })
 
-  it('loads a view given by URL with its relative assets, from a server that sends no CORS headers', async () => {
+  it('loads a view given by URL with its relative assets, after a redirect, from a server that sends no CORS headers', async () => {
     const dir = join(work, 'served-view')
     writeViewWithAssets(dir)
     // A plain static server: the opaque view frame's module script needs CORS, which the kit's proxy adds.
+    // The view lives under /v1/ (its image at /img/), reached from /latest: relative URLs resolve against /v1/.
     const server = createServer((request, response) => {
-      const path = join(dir, decodeURIComponent((request.url ?? '/').split('?')[0]!))
+      const url = decodeURIComponent((request.url ?? '/').split('?')[0]!)
+      if (url === '/latest') return void response.writeHead(302, { Location: '/v1/index.html' }).end()
+      if (!url.startsWith('/v1/') && !url.startsWith('/img/')) return void response.writeHead(404).end()
+      const path = join(dir, url.replace(/^\/v1\//, '/'))
       try {
         const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.css') ? 'text/css' : path.endsWith('.svg') ? 'image/svg+xml' : 'text/javascript'
         response.writeHead(200, { 'Content-Type': type }).end(readFileSync(path))
@@ -96,7 +100,7 @@ describe('mcp-app-bridge-conformance', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/latest`
       const { code, stdout } = await run(['view', url, '--only', 'handshake', '--out', 'assets-url-out'])
       expect(code, stdout).toBe(0)
       expect(read('assets-url-out', 'view-report').implementation).toBe(url)
