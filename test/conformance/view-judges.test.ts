@@ -60,6 +60,14 @@ describe('view judges', () => {
     expect(params!.evidence.slice(1)).toEqual([`console error: ${refused}`, 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)'])
   })
 
+  it('size: a view that never reported its size is told why a host needs it, and how the official App does it', () => {
+    const initialized = { source: 'host' as const, seq: 3, kind: 'in' as const, message: { jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} } }
+    const [size] = judgeViewSize({ main: { name: 'main', log: [initialized], errors: [], hasProbe: false, initialized } } as unknown as ViewRecord)
+    expect(size).toMatchObject({ status: 'FAIL' })
+    expect(size!.evidence[1]).toMatch(/^the host offered a flexible height \(containerDimensions \{"maxHeight":2000\}\): such a host sizes the view's frame from these reports/)
+    expect(size!.evidence[1]).toContain('autoResize')
+  })
+
   it('says how to fix the two failures official example views show: no display modes declared, no teardown handler', () => {
     const initialize = { ...request, message: { ...request.message, params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } } }
     const main = { name: 'main', log: [], errors: [], hasProbe: false, initializeRequest: initialize }
