@@ -18,9 +18,11 @@ describe('host-nothing-before-initialized', () => {
     expect(verdict!.evidence.at(-1)).toMatch(/^main: initialized held back 412 ms after the last hook \(a ping round trip, then 150 ms\): .*later than that \(a timer, a debounce\) arrives after initialized and is not told apart from a flush$/)
   })
 
-  it('fails a host that delivered before initialized, naming the message', () => {
+  it('fails a host that delivered before initialized, naming the message and the fix', () => {
     const [verdict] = judgeOrdering({ main: main([delivered(3, 'ui/notifications/tool-input'), delivered(5, 'ui/notifications/tool-result')], 4), ordering: { heldMs: 300 } } as HostRecord)
     expect(verdict).toMatchObject({ status: 'FAIL' })
     expect(verdict!.evidence[0]).toMatch(/^main: received before initialized: #3 in ui\/notifications\/tool-input/)
+    // What the kit did, and what a host does instead.
+    expect(verdict!.evidence[1]).toMatch(/^the kit \(a chat UI whose tool call finished while the view loaded\) called setHostContext, .* before the view sent initialized: queue what the view should get until initialized arrives/)
   })
 })

@@ -26,4 +26,13 @@ describe('tool-data evidence', () => {
     expect(once.evidence).toContain('main: the host refused sendToolInput at the call site ("tool-input out of order (after result)")')
     expect(once.evidence.join('\n')).not.toContain('setHostContext')
   })
+
+  it('says, for a host that delivered what it should have refused, what the kit asked and what a host does instead', () => {
+    const input = (seq: number) => delivered(seq, 'ui/notifications/tool-input', { arguments: { city: 'Paris' } })
+    const main = { name: 'main', view: [input(5), delivered(6, 'ui/notifications/tool-result', { content: [] }), input(7)], runtime: [], errors: [], initializedSeq: 4, requestedVersion: '2026-01-26', viewDisplayModes: ['inline'] } as SessionRecord
+    const once = judgeToolData({ main } as HostRecord).find((verdict) => verdict.id === 'host-tool-input-once')!
+    expect(once.status).toBe('FAIL')
+    expect(once.evidence[0]).toMatch(/^main: tool-input delivered 2 times/)
+    expect(once.evidence[1]).toBe('the kit (a chat UI) called sendToolInput again after the result: deliver the input once, and refuse (throw) or drop a second one')
+  })
 })

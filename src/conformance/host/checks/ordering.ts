@@ -59,5 +59,6 @@ export function judgeOrdering(record: HostRecord): Verdict[] {
       `main: initialized held back ${record.ordering.heldMs} ms after the last hook (a ping round trip, then 150 ms): what the host posts from a hook is seen whatever the delay; what it posts on its own later than that (a timer, a debounce) arrives after initialized and is not told apart from a flush`,
     )
   }
+  if (problems.some((problem) => problem.startsWith('main:'))) problems.push('the kit (a chat UI whose tool call finished while the view loaded) called setHostContext, sendToolInputPartial, sendToolResult, sendToolInput and sendToolResult before the view sent initialized: queue what the view should get until initialized arrives, then deliver it in protocol order')
   return [judged('host-nothing-before-initialized', problems, evidence)]
 }

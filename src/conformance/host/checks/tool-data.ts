@@ -87,16 +87,26 @@ export function judgeToolData(record: HostRecord): Verdict[] {
     const outcomes = events.filter((event) => methodOf(event) === TOOL_RESULT || methodOf(event) === TOOL_CANCELLED)
     if (outcomes.length > 1) outcome.push(`${session.name}: ${outcomes.length} outcomes for one call: ${outcomes.map(describeEvent).join('; ')}`)
   }
+  // A failing host did what the kit asked: say what that was, and what a host does instead.
+  const hinted = (problems: string[], hint: string) => (problems.length ? [...problems, hint] : problems)
   return [
     judgeInputSent(record.main, evidence),
-    judged('host-tool-input-once', once, evidence),
-    judged('host-tool-input-before-result', order, evidence),
-    judged('host-partials-stop', stop, evidence),
+    judged('host-tool-input-once', hinted(once, FIX.once), evidence),
+    judged('host-tool-input-before-result', hinted(order, FIX.order), evidence),
+    judged('host-partials-stop', hinted(stop, FIX.stop), evidence),
     judgePartialObjects(sessions),
     judgeDelivered('host-tool-result-sent', record.main, TOOL_RESULT, (params) => deepEqual(params.content, MAIN_TOOL_CALL.result.content), 'the result'),
     judgeCancelled(record.minimal),
-    judged('host-one-outcome', outcome, evidence),
+    judged('host-one-outcome', hinted(outcome, FIX.outcome), evidence),
   ]
+}
+
+/** What the kit asked for that a failing host delivered, and what a conforming host does with it. */
+const FIX = {
+  once: 'the kit (a chat UI) called sendToolInput again after the result: deliver the input once, and refuse (throw) or drop a second one',
+  order: 'the kit called sendToolResult before sendToolInput: hold the result until the input went out, or refuse the call',
+  stop: 'the kit called sendToolInputPartial after sendToolInput: refuse or drop partials once the complete input went out',
+  outcome: 'the kit called sendToolResult twice, then sendToolCancelled (main), and sendToolResult after sendToolCancelled (minimal): deliver the first outcome of a call and refuse or drop the others',
 }
 
 function judgeCancelled(minimal: SessionRecord | undefined): Verdict {
