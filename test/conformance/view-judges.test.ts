@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { notReached } from '../../src/conformance/verdict.js'
 import { judgeViewHandshake } from '../../src/conformance/view/checks/handshake.js'
 import { judgeViewContext } from '../../src/conformance/view/checks/context.js'
+import { judgeViewDisplayMode } from '../../src/conformance/view/checks/display-mode.js'
 import { judgeViewRpc } from '../../src/conformance/view/checks/rpc.js'
 import { judgeViewSandbox } from '../../src/conformance/view/checks/sandbox.js'
 import { judgeViewSize } from '../../src/conformance/view/checks/size.js'
@@ -66,6 +67,15 @@ describe('view judges', () => {
     expect(size).toMatchObject({ status: 'FAIL' })
     expect(size!.evidence[1]).toMatch(/^the host offered a flexible height \(containerDimensions \{"maxHeight":2000\}\): such a host sizes the view's frame from these reports/)
     expect(size!.evidence[1]).toContain('autoResize')
+  })
+
+  it('display mode: a view asking for a mode the host does not offer is shown the list it should have read', () => {
+    const sent = (seq: number, mode: string) => ({ source: 'host' as const, seq, kind: 'in' as const, message: { jsonrpc: '2.0', id: seq, method: 'ui/request-display-mode', params: { mode } } })
+    const action = (seq: number, mode: string, answer: string) => ({ action: 'requestDisplayMode', method: 'ui/request-display-mode', outcome: { ok: true, value: answer }, sent: [sent(seq, mode)] })
+    const record = { main: { name: 'main', log: [], errors: [], hasProbe: true }, displayMode: { offered: ['inline', 'fullscreen'], pip: action(4, 'pip', 'inline'), fullscreen: action(6, 'fullscreen', 'inline'), granted: action(8, 'fullscreen', 'fullscreen'), notOffered: action(10, 'fullscreen', 'inline') } }
+    const [checks] = judgeViewDisplayMode(record as unknown as ViewRecord)
+    expect(checks).toMatchObject({ id: 'view-checks-display-modes', status: 'FAIL' })
+    expect(checks!.evidence[2]).toBe('the host\'s hostContext.availableDisplayModes was ["inline","fullscreen"] in the main session and ["inline"] in the minimal session: read it before ui/request-display-mode (the official App leaves that check to the app)')
   })
 
   it('says how to fix the two failures official example views show: no display modes declared, no teardown handler', () => {

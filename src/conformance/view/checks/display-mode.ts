@@ -40,6 +40,10 @@ export function judgeViewDisplayMode(record: ViewRecord): Verdict[] {
   if (!observed) return [notRun('view-checks-display-modes', 'the display-mode probe'), notRun('view-accepts-display-mode-result', 'the display-mode probe')]
   const unoffered = [observed.pip, observed.notOffered].filter((action): action is ProbedAction => action !== undefined)
   const problems = unoffered.flatMap((action) => action.sent.map((event) => `asked for a mode the host does not offer: ${describeEvent(event)}`))
+  if (problems.length) {
+    const minimal = observed.notOffered ? ' and ["inline"] in the minimal session' : ''
+    problems.push(`the host's hostContext.availableDisplayModes was ${brief(observed.offered)} in the main session${minimal}: read it before ui/request-display-mode (the official App leaves that check to the app)`)
+  }
   return [
     judged(
       'view-checks-display-modes',
