@@ -75,7 +75,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * The files of the directory `root` (an absolute path), by URL path: `undefined` for what is
- * not a file under it (a path climbing out with `..` included).
+ * not a file under it (a path climbing out with `..` included) and for hidden files and folders
+ * (`.env`, `.git/`): the folder may be the user's own, served on loopback while a run lasts.
  */
 export function directoryContent(root: string): (path: string) => StaticContent | undefined {
   return (path) => {
@@ -85,6 +86,7 @@ export function directoryContent(root: string): (path: string) => StaticContent 
     } catch {
       return undefined
     }
+    if (decoded.split(/[\\/]/).some((part) => part.startsWith('.'))) return undefined
     const file = normalize(join(root, decoded))
     if (!(file === root || file.startsWith(root.endsWith(sep) ? root : root + sep)) || !existsSync(file) || !statSync(file).isFile()) return undefined
     return { body: readFileSync(file), type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' }
