@@ -58,7 +58,11 @@ function parseCategories(text: string | undefined): Category[] | undefined {
 /** The view's HTML, and where its relative URLs point: the file, or the URL it came from after redirects. */
 async function readView(source: string): Promise<{ html: string; base: string }> {
   if (/^https?:\/\//i.test(source)) {
-    const response = await fetch(source)
+    const response = await fetch(source).catch((error: unknown) => {
+      // Node's fetch says only "fetch failed"; the cause says why (ECONNREFUSED: is the server running?).
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)
+      throw new Error(`Could not fetch the view at ${source}: ${cause}`)
+    })
     if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`)
     return { html: await response.text(), base: response.url || source }
   }

@@ -125,7 +125,15 @@ describe('mcp-app-bridge-conformance', () => {
     expect(usage.stdout).toContain('Usage:')
   })
 
-  it('says what to do about a view file or sandbox directory that does not exist, and about a Chromium that cannot start', async () => {
+  it('says what to do about a view file, view URL or sandbox directory that cannot be read, and about a Chromium that cannot start', async () => {
+    // A port that was just free: nothing listens there.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const unreachable = await run(['view', `http://127.0.0.1:${port}/app.html`])
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stderr).toContain(`Could not fetch the view at http://127.0.0.1:${port}/app.html: connect ECONNREFUSED`)
     const missing = await run(['view', 'no-such-view.html'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain(`No view file at ${join(work, 'no-such-view.html')}: give the path of an HTML file or an http(s) URL`)
