@@ -126,10 +126,10 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     `img-src ${join("'self' data:", extra)}`,
     `media-src ${join("'self' data:", on('blobMedia') ? 'blob:' : '', extra)}`,
     `font-src ${join("'self'", extra)}`,
-    `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
-    `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
+    `connect-src ${join(...connect) || "'none'"}`,
+    `frame-src ${join(...frame) || "'none'"}`,
     "object-src 'none'",
-    `base-uri ${baseUri.length ? baseUri.join(' ') : "'self'"}`,
+    `base-uri ${join(...baseUri) || "'self'"}`,
   ]
   // Workers load from what `script-src` gives without relaxations (its fallback for them), so that
   // `dataScripts` starts no `data:` workers and `blobWorkers` takes no source away while adding `blob:`.
