@@ -141,12 +141,8 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   }
 }
 
-const PERMISSION_FEATURES: ReadonlyArray<[keyof McpUiResourcePermissions & string, string]> = [
-  ['camera', 'camera'],
-  ['microphone', 'microphone'],
-  ['geolocation', 'geolocation'],
-  ['clipboardWrite', 'clipboard-write'],
-]
+/** The four spec features, by their key in `_meta.ui.permissions`: the feature's name, but for `clipboardWrite`'s capital. */
+const PERMISSION_KEYS: ReadonlyArray<keyof McpUiResourcePermissions & string> = ['camera', 'microphone', 'geolocation', 'clipboardWrite']
 
 /**
  * The iframe `allow` attribute for the permissions a resource requests and the host grants
@@ -155,12 +151,12 @@ const PERMISSION_FEATURES: ReadonlyArray<[keyof McpUiResourcePermissions & strin
  */
 export function buildAllowAttribute(permissions?: McpUiResourcePermissions | null): string {
   if (!permissions || typeof permissions !== 'object') return ''
-  return PERMISSION_FEATURES.filter(([key]) => {
+  return PERMISSION_KEYS.filter((key) => {
     const value = permissions[key]
     return typeof value === 'object' && value !== null
   })
-    .map(([, feature]) => feature)
     .join('; ')
+    .replace('W', '-w')
 }
 
 /**
