@@ -38,11 +38,7 @@ export function filterModelTools<T extends Tool>(tools: readonly T[]): T[] {
  * `_meta["ui/resourceUri"]`. Returns `undefined` when neither is a `ui://` string.
  */
 export function getToolUiResourceUri(tool: unknown): string | undefined {
-  const ui = uiMeta(tool)
-  if (isUiUri(ui?.resourceUri)) return ui.resourceUri
-  const meta = isObject(tool) && isObject(tool._meta) ? tool._meta : undefined
-  const flat = meta?.[RESOURCE_URI_META_KEY]
-  return isUiUri(flat) ? flat : undefined
+  return [uiMeta(tool)?.resourceUri, isObject(tool) && isObject(tool._meta) && tool._meta[RESOURCE_URI_META_KEY]].find(isUiUri)
 }
 
 /** True for a string that starts with the `ui://` scheme. */
