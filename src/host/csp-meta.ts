@@ -45,27 +45,10 @@ function attribute(value: string): string {
  * and a CSP `<meta>` after it would sit in the body, where browsers ignore it.
  */
 export function headInsertionPoint(html: string): number {
-  let at = 0
-  for (;;) {
-    const start = at
-    while (at < html.length && '\t\n\f\r '.includes(html[at]!)) at++
-    if (html.startsWith('<!--', at)) {
-      const body = at + 4
-      if (html[body] === '>') at = body + 1
-      else if (html.startsWith('->', body)) at = body + 2
-      else {
-        const ends = [html.indexOf('-->', body), html.indexOf('--!>', body)].filter((i) => i >= 0)
-        // An unterminated comment swallows the whole document: nothing in it can run.
-        if (!ends.length) return html.length
-        const end = Math.min(...ends)
-        at = end + (html.startsWith('-->', end) ? 3 : 4)
-      }
-    } else if (html.slice(at, at + 9).toLowerCase() === '<!doctype') {
-      const end = html.indexOf('>', at)
-      if (end < 0) return html.length
-      at = end + 1
-    } else return start
-  }
+  // Each round: whitespace, then a comment (abrupt `<!-->` or `<!--->`, else up to the first `-->`
+  // or `--!>`) or a doctype (up to its first `>`). An unterminated comment or doctype swallows the
+  // whole document (nothing in it can run); anything else stops the scan before its whitespace.
+  return /^(?:[\t\n\f\r ]*(?:<!--(?:-?>|[^]*?--!?>|[^]*)|<!doctype[^>]*>?))*/i.exec(html)![0].length
 }
 
 /**
