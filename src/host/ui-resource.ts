@@ -29,9 +29,8 @@ export interface ReadUiResourceOptions extends McpRequestOptions {
 
 /** True for `text/html;profile=mcp-app`, ignoring case and spaces around `;` and `=`. */
 export function isAppMimeType(value: unknown): boolean {
-  if (typeof value !== 'string') return false
-  const [type, ...params] = value.toLowerCase().split(';').map((part) => part.trim())
-  return type === 'text/html' && params.some((param) => /^profile\s*=\s*"?mcp-app"?$/.test(param))
+  // The type, then any parameters, one of them the profile: each part between `;`s, spaces around it ignored.
+  return typeof value === 'string' && /^\s*text\/html\s*(;[^;]*)*;\s*profile\s*=\s*"?mcp-app"?\s*(;|$)/i.test(value)
 }
 
 /** Decodes base64 into a string, refusing anything that is not valid base64 of valid UTF-8. */
