@@ -73,9 +73,8 @@ export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback
   if (typeof entry !== 'string') return { reason: 'not a string' }
   const match = /^([a-z]+):\/\/([^/:\s]+|\[[^\]]*\])(?::(\d{1,5}))?\/?$/i.exec(entry)
   if (!match) return { reason: 'not an origin (scheme://host[:port])' }
-  const scheme = match[1]!.toLowerCase()
-  const host = match[2]!.toLowerCase()
-  const port = match[3]
+  // Digits are the same in lower case: the port too.
+  const [, scheme, host, port] = match.map((part: string | undefined) => part?.toLowerCase()) as [string, string, string, string | undefined]
   if (!HOST.test(host)) return { reason: 'invalid host' }
   const wildcard = host.startsWith('*.')
   if (wildcard && host.split('.').length < 3) return { reason: 'wildcard must sit under at least two labels' }
