@@ -80,7 +80,7 @@ export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback
   if (wildcard && host.split('.').length < 3) return { reason: 'wildcard must sit under at least two labels' }
   // CSP matches `*.` as a plain suffix, IP addresses too: `*.0.0.1` is 127.0.0.1, 10.0.0.1, ... (no TLD is numeric).
   if (wildcard && /\.\d+$/.test(host)) return { reason: 'wildcard over an IP address' }
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { reason: 'invalid port' }
+  if (port && (+port < 1 || +port > 65535)) return { reason: 'invalid port' }
   const loopback = LOOPBACK.test(wildcard ? host.slice(2) : host)
   const secure = scheme === 'https' || (forConnect && scheme === 'wss')
   if (loopback && !allowLoopback) return { reason: 'loopback: needs the loopbackOrigins relaxation' }
