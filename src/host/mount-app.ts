@@ -22,6 +22,7 @@ import {
   type BuiltCsp,
   type CallToolResult,
   type CspRelaxations,
+  type JsonRpcNotification,
   type McpUiDisplayMode,
   type McpUiHostCapabilities,
   type McpUiResourceMeta,
@@ -234,8 +235,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
   // New container dimensions from the host apply now, not at the view's next report (a view whose
   // content did not change never sends one). Seen as the change goes out to the view: in a
   // `host-context-changed`, or, set before the view initialized, in the handshake's answer.
+  // (A response has no `method`; a `host-context-changed` the bridge sent always has its params.)
   bridge.on('traffic', (direction, message) => {
-    if (direction === 'out' && 'method' in message && message.method === HOST_CONTEXT_CHANGED && 'containerDimensions' in message.params!) resize()
+    if (direction === 'out' && (message as JsonRpcNotification).method === HOST_CONTEXT_CHANGED && 'containerDimensions' in (message as JsonRpcNotification).params!) resize()
   })
   bridge.on('initialized', () => {
     reveal()
