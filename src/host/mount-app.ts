@@ -261,7 +261,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     stopWatching?.()
     // Where the focus is, before the way back (which may hold it) goes.
     const active = doc.activeElement
-    const focused = active === frame || !!active?.hasAttribute('data-mcp-app-exit')
+    const focused = active === frame || active?.hasAttribute('data-mcp-app-exit')
     // Takes the way back, and a fullscreen's hold on the page, with the frame: the applier, the
     // default or the host's own (which may be built on the default), is told the view is inline.
     if (prepared && !inline()) applyMode('inline', frame)
