@@ -185,7 +185,7 @@ export class HostBridge {
   constructor(options: HostBridgeOptions) {
     this.#options = options
     // Copied as a whole: a `tool` from a reactive store is a proxy that structured clone refuses.
-    this.#context = share(sendableCopy('hostContext', { ...(options.tool && { toolInfo: options.toolCallId === undefined ? { tool: options.tool } : { id: options.toolCallId, tool: options.tool } }), ...options.hostContext }))
+    this.#context = share(sendableCopy('hostContext', { ...(options.tool && { toolInfo: { ...(options.toolCallId !== undefined && { id: options.toolCallId }), tool: options.tool } }), ...options.hostContext }))
     const session = (this.#session = new Session({
       // The bridge's options pass through for `timeoutMs`, the one the session shares with it.
       ...options,
