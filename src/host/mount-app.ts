@@ -294,10 +294,9 @@ export function mountApp(options: MountAppOptions): MountedApp {
     const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : {}
     const allow = buildAllowAttribute(permissions)
     sandboxGrant = { csp: csp.granted, permissions }
-    const hostOrigin = hostWindow.location.origin
     prepareAppFrame(
       frame,
-      proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
+      proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin: hostWindow.location.origin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
       { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, (options.size || undefined)?.initialHeight) },
     )
     prepared = true
