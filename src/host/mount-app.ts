@@ -345,7 +345,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
 
   const ready = show().catch((error) => {
     if (error instanceof BridgeError && error.code === 'TIMEOUT') bridge.warn('UNEXPECTED', error.message)
-    else if (!bridge.closed) bridge.close(`mountApp: not shown: ${describeThrown(error)}`)
+    // A closed bridge (the usual reason it was not shown) keeps its close reason: `close()` does nothing then.
+    else bridge.close(`mountApp: not shown: ${describeThrown(error)}`)
     throw error
   })
   // The caller may never look at `ready`; its failure is also reported as a warning or the close reason.
