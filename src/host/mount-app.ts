@@ -396,10 +396,8 @@ async function loadResource(options: MountAppOptions, signal: AbortSignal): Prom
 function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
   const { toolInput, toolResult } = options
   if (toolInput === undefined && toolResult === undefined) return
-  // Both promises are observed at once, so a result that fails early is never an unhandled rejection.
-  const input = Promise.resolve(toolInput ?? {})
   const result = toolResult === undefined ? undefined : Promise.resolve(toolResult)
-  input.catch(() => {})
+  // Observed at once, so a result that fails before the input has come is never an unhandled rejection.
   result?.catch(() => {})
   const send = (action: () => void) => {
     if (bridge.closed) return
@@ -415,24 +413,18 @@ function streamToolData(bridge: HostBridge, options: MountAppOptions): void {
   }
   // A call the host cancelled itself (`sendToolCancelled`) then fails as aborted: nothing more to send.
   const cancel = (error: unknown) => bridge.toolPhase === 'cancelled' || send(() => bridge.sendToolCancelled(describeThrown(error)))
-  void (async () => {
-    try {
-      const args = await input
+  // The result after the input, and nothing after a failure of either (its `catch` ends the call).
+  void Promise.resolve(toolInput ?? {})
+    .then((args) => {
       send(() => bridge.sendToolInput(args))
-    } catch (error) {
-      return cancel(error)
-    }
-    if (!result) return
-    try {
-      let value = (await result) as CallToolResult
-      // What goes on the wire is a CallToolResult, whose `content` is required (a hand-made result, or an old server's `{ toolResult }`, may lack it).
-      if (!Array.isArray(value.content)) {
-        bridge.warn('MALFORMED', 'mountApp: toolResult without content')
-        value = { ...value, content: [] }
-      }
-      send(() => bridge.sendToolResult(value))
-    } catch (error) {
-      cancel(error)
-    }
-  })()
+      return result?.then((value) => {
+        // What goes on the wire is a CallToolResult, whose `content` is required (a hand-made result, or an old server's `{ toolResult }`, may lack it).
+        if (!Array.isArray(value.content)) {
+          bridge.warn('MALFORMED', 'mountApp: toolResult without content')
+          value = { ...value, content: [] }
+        }
+        send(() => bridge.sendToolResult(value as CallToolResult))
+      })
+    })
+    .catch(cancel)
 }
