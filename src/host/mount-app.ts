@@ -297,7 +297,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     prepareAppFrame(
       frame,
       proxyUrl ? { proxyUrl: buildSandboxUrl(proxyUrl, { hostOrigin: hostWindow.location.origin, csp: csp.granted, relax: options.cspRelaxations }) } : { html: resource.html, csp: csp.policy },
-      { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, (options.size || undefined)?.initialHeight) },
+      { allow, title: options.title ?? tool?.title ?? tool?.annotations?.title ?? tool?.name, height: numberOr(bridge.hostContext.containerDimensions?.height, (options.size || {}).initialHeight) },
     )
     prepared = true
     // Transparent until the view is initialized: it has the host's theme by then (in the
