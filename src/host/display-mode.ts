@@ -194,7 +194,7 @@ function createExitControl(frame: HTMLElement, onExit: () => void, label: string
   button.setAttribute('aria-label', label)
   button.setAttribute('data-mcp-app-exit', '')
   button.style.cssText = EXIT_CSS
-  bar.appendChild(button)
+  bar.append(button)
   const exit = () => {
     // Focus on the button would fall to the page's body when it goes: where it was before
     // fullscreen (see above), else the view.

@@ -317,7 +317,7 @@ export function mountApp(options: MountAppOptions): MountedApp {
     resize()
     // The server's border preference, for the host's CSS (`iframe[data-prefers-border="true"]`).
     if (typeof resource.meta.prefersBorder === 'boolean') frame.setAttribute('data-prefers-border', String(resource.meta.prefersBorder))
-    container.appendChild(frame)
+    container.append(frame)
     // In the document, where the top layer and the way back can be used.
     if (!inline()) applyMode(bridge.hostContext.displayMode!, frame)
     stopWatching = watchFrame(frame, (reason) => bridge.close(reason))
