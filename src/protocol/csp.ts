@@ -110,12 +110,10 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     }
     return [...accepted]
   }
-  const connect = origins('connectDomains', true)
-  const resource = origins('resourceDomains')
-  const frame = origins('frameDomains')
-  const baseUri = origins('baseUriDomains')
+  const granted = {} as BuiltCsp['granted']
+  for (const list of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) granted[list] = origins(list, list === 'connectDomains')
   const join = (...parts: string[]) => parts.filter(Boolean).join(' ')
-  const extra = resource.join(' ')
+  const extra = granted.resourceDomains.join(' ')
   const selfInline = "'self' 'unsafe-inline'"
   const script = join(selfInline, on('dataScripts') ? 'data:' : '', on('webAssembly') ? "'wasm-unsafe-eval'" : '', on('unsafeEval') ? "'unsafe-eval'" : '', extra)
   const directives = [
@@ -125,10 +123,10 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     `img-src ${join("'self' data:", extra)}`,
     `media-src ${join("'self' data:", on('blobMedia') ? 'blob:' : '', extra)}`,
     `font-src ${join("'self'", extra)}`,
-    `connect-src ${join(...connect) || "'none'"}`,
-    `frame-src ${join(...frame) || "'none'"}`,
+    `connect-src ${join(...granted.connectDomains) || "'none'"}`,
+    `frame-src ${join(...granted.frameDomains) || "'none'"}`,
     "object-src 'none'",
-    `base-uri ${join(...baseUri) || "'self'"}`,
+    `base-uri ${join(...granted.baseUriDomains) || "'self'"}`,
   ]
   // Workers load from what `script-src` gives without relaxations (its fallback for them), so that
   // `dataScripts` starts no `data:` workers and `blobWorkers` takes no source away while adding `blob:`.
@@ -136,7 +134,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
   return {
     policy: directives.join('; '),
     dropped,
-    granted: { connectDomains: connect, resourceDomains: resource, frameDomains: frame, baseUriDomains: baseUri },
+    granted,
   }
 }
 
