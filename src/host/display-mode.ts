@@ -19,9 +19,9 @@ import type { McpUiDisplayMode } from '../protocol/index.js'
 
 // `margin:0;padding:0` and pip's `inset:auto` undo the popover defaults of the top layer (see below).
 // An outline in transparent colour is what forced-colours mode draws where shadows are dropped.
+// Inline has no entry here or in ROOM_CSS: it restores the frame's own style instead.
 const OVERLAY = 'position:fixed;z-index:2147483000;max-width:none;background:Canvas;margin:0;padding:0;outline:1px solid transparent;'
-const MODE_CSS: Record<McpUiDisplayMode, string> = {
-  inline: '',
+const MODE_CSS: Record<Exclude<McpUiDisplayMode, 'inline'>, string> = {
   // `100%` of the viewport leaves the page's scrollbar uncovered (`100vw` does not) and follows the
   // small viewport on phones; the padding keeps the view out of a notch or a rounded corner.
   fullscreen: `${OVERLAY}inset:0;width:100%;height:100%;box-sizing:border-box;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)`,
@@ -33,8 +33,7 @@ const MODE_CSS: Record<McpUiDisplayMode, string> = {
  * fullscreen, below a notch; 40px in pip). Moved, not given a border or padding: testing tools
  * (Playwright) misplace clicks in an out-of-process frame with either.
  */
-const ROOM_CSS: Record<McpUiDisplayMode, string> = {
-  inline: '',
+const ROOM_CSS: Record<Exclude<McpUiDisplayMode, 'inline'>, string> = {
   fullscreen: ';top:calc(48px + env(safe-area-inset-top));height:calc(100% - 48px - env(safe-area-inset-top));padding-top:0',
   pip: ';height:calc(min(320px,50vh) - 40px);border-radius:0 0 8px 8px',
 }
