@@ -140,15 +140,15 @@ function showOnTop(element: HTMLElement): void {
   }
 }
 
-/** The modal dialog open in the page: in the document, or where the focus is inside shadow roots. */
-function openModal(doc: Document): Element | null {
+/** The modal dialog open in the page: in the document, or where the focus is inside shadow roots (none: null or undefined). */
+function openModal(doc: Document): Element | null | undefined {
   try {
     let focused = doc.activeElement
     while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement
     // `dialog:modal`, not `:modal`: a page in the browser's fullscreen (Fullscreen API) is no dialog.
-    return doc.querySelector('dialog:modal') ?? focused?.closest('dialog:modal') ?? null
+    return doc.querySelector('dialog:modal') ?? focused?.closest('dialog:modal')
   } catch {
-    return null // a browser without `:modal` has no modal dialogs either (or cannot tell)
+    return undefined // a browser without `:modal` has no modal dialogs either (or cannot tell)
   }
 }
 
