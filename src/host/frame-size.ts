@@ -41,11 +41,11 @@ const clamp = (value: number, min: number, max: number) => Math.min(Math.max(val
 export function createFrameSizer(
   frame: HTMLElement,
   options: FrameSizeOptions = {},
-  dimensions: () => McpUiContainerDimensions | undefined = () => undefined,
+  dimensions?: () => McpUiContainerDimensions | undefined,
 ): (size: McpUiSizeChangedParams, box?: McpUiContainerDimensions) => void {
   const style = frame.style
   return ({ width, height = parseFloat(style.height) }, given) => {
-    const box = given ?? dimensions() ?? {}
+    const box = given ?? dimensions?.() ?? {}
     let next: string | undefined
     if (typeof box.height === 'number') next = `${box.height}px`
     // Without a reported height the current one is clamped again (limits that changed apply now).
