@@ -52,7 +52,7 @@ export function createFrameSizer(
     else if (options.height !== false && !Number.isNaN(height)) {
       next = `${Math.ceil(clamp(height, options.minHeight ?? 0, Math.min(options.maxHeight ?? 10_000, box.maxHeight ?? Infinity)))}px`
     }
-    if (next !== undefined && style.height !== next) style.height = next
+    if (next && style.height !== next) style.height = next
     if (options.width && width !== undefined && typeof box.width !== 'number') {
       const limit = Math.min(options.maxWidth ?? Infinity, box.maxWidth ?? Infinity)
       // A report as wide as the frame is a view filling it (the official App reports its viewport's
