@@ -106,7 +106,7 @@ export function buildCsp(csp?: McpUiResourceCsp | null, relax: CspRelaxations = 
     for (const entry of declared) {
       const checked = checkCspOrigin(entry, forConnect, on('loopbackOrigins'))
       if ('origin' in checked) accepted.add(checked.origin)
-      else dropped.push({ list, entry, reason: checked.reason })
+      else dropped.push({ list, entry, ...checked })
     }
     return [...accepted]
   }
