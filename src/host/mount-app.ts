@@ -289,9 +289,8 @@ export function mountApp(options: MountAppOptions): MountedApp {
     // Read as no declaration (the default policy), which must not pass unnoticed.
     if (!isObject(resource.meta.csp ?? {})) bridge.warn('MALFORMED', CSP_NOT_AN_OBJECT)
     for (const dropped of csp.dropped) bridge.warn('POLICY', `CSP entry refused in ${dropped.list}: ${describeThrown(dropped.entry)} (${dropped.reason})`, dropped)
-    const requested = knownPermissions(resource.meta.permissions)
     // Nothing by default: the server's metadata alone must not hand the view the host's own grants.
-    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(requested)) : {}
+    const permissions = options.grantPermissions ? knownPermissions(options.grantPermissions(knownPermissions(resource.meta.permissions))) : {}
     const allow = buildAllowAttribute(permissions)
     sandboxGrant = { csp: csp.granted, permissions }
     prepareAppFrame(
