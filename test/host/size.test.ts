@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9,965 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 9,973 B today), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -141,17 +141,21 @@
  * copy of it whole), where it read it twice, the sizer taking the container dimensions read with
  * the display mode: 16,506 B. Raised to 16,532: a `_meta.ui.csp` that is not an object (read as
  * no declaration, the default policy) is reported (MALFORMED) instead of passing unnoticed, its
- * message shared with the MCP-UI layer's relay: 16,532 B. Raised to 16,537: closing a
- * session sends `notifications/cancelled` for each request still pending, so that the peer stops
- * working for a side that is gone (a host running a server tool call for a view that closed; the
- * session core is shared with the view): 16,537 B, and 9,983 B in the minimal host.)
+ * message shared with the MCP-UI layer's relay: 16,532 B. Lowered to 16,258 by a byte hunt
+ * (22 rewrites, every one the same behaviour, and one in the MCP-UI layer to make room there): the CSP `<meta>`'s insertion point and the MCP Apps
+ * MIME type read by one regular expression each instead of hand-written scans (-126 B and -14 B,
+ * each checked against the old code on random inputs), the `allow` attribute's four features
+ * listed once, the CSP's directives joined alike and its origin lists read by one loop, the tool's
+ * input and result sent by one promise chain, the display modes' tables without inline entries,
+ * and locals, checks and conversions that did nothing dropped: 16,258 B, and 9,973 B in the minimal
+ * host (the MCP-UI layer measured over it: 2,043 B, from 2,047 B).)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_537
+const HOST_CEILING = 16_258
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
