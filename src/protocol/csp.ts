@@ -81,7 +81,9 @@ export function checkCspOrigin(entry: unknown, forConnect = false, allowLoopback
   // CSP matches `*.` as a plain suffix, IP addresses too: `*.0.0.1` is 127.0.0.1, 10.0.0.1, ... (no TLD is numeric).
   if (wildcard && /\.\d+$/.test(host)) return { reason: 'wildcard over an IP address' }
   if (port && (+port < 1 || +port > 65535)) return { reason: 'invalid port' }
-  const loopback = LOOPBACK.test(wildcard ? host.slice(2) : host)
+  // A wildcard under localhost is loopback too (`.+` takes the `*`); the other loopback hosts are IP
+  // addresses (or `[::1]`), refused under a wildcard above.
+  const loopback = LOOPBACK.test(host)
   const secure = scheme === 'https' || (forConnect && scheme === 'wss')
   if (loopback && !allowLoopback) return { reason: 'loopback: needs the loopbackOrigins relaxation' }
   const local = loopback && (scheme === 'http' || (forConnect && scheme === 'ws'))
