@@ -49,10 +49,10 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}, rende
     throw new BridgeError('PROTOCOL', where + why)
   }
   const body = typeof text === 'string' ? text : typeof blob === 'string' ? decodeBase64Utf8(blob) : fail('no text or blob')
-  const type = String(mimeType).toLowerCase().split(';')[0]!.trim()
-  if (type !== 'text/uri-list' && type !== 'text/html') fail(`MIME type ${mimeType}`)
+  // `text/html` or `text/uri-list`, in any case, parameters aside: `html` is set for the first.
+  const [, html] = /^\s*text\/(?:(html)|uri-list)\s*(?:;|$)/i.exec(String(mimeType)) ?? fail(`MIME type ${mimeType}`)
   // An external page: `text/uri-list`, or (`@mcp-ui/server` 6) a URL as the body of an MCP Apps resource.
-  const url = type !== 'text/html' || /^\s*https?:\/\/\S+\s*$/i.test(body)
+  const url = !html || /^\s*https?:\/\/\S+\s*$/i.test(body)
   const meta = isObject(_meta) ? _meta : {}
   // Written out, not built on MCP_UI_META_PREFIX: gzip finds the prefix in them, and two template literals cost 9 B more.
   const frameSize = meta['mcpui.dev/ui-preferred-frame-size']
@@ -67,7 +67,7 @@ export function readMcpUiResource(content: unknown, note: Note = () => {}, rende
   if (Array.isArray(frameSize) && frameSize.length === 2 && frameSize.every((value) => typeof value === 'string')) resource.frameSize = frameSize as [string, string]
   if (isObject(initial)) resource.renderData = initial
   if (url) {
-    if (type === 'text/html') note(`${where}a URL, not HTML`)
+    if (html) note(`${where}a URL, not HTML`)
     // The first usable http(s) URL, line by line as RFC 2483 and MCP-UI read it: `#` comment lines
     // (and a URL inside one), other schemes and unparsable lines skipped. The URL parser trims the
     // spaces around a line (and a CR before its LF) itself.
