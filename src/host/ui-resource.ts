@@ -60,15 +60,14 @@ function uiMeta(value: unknown): Record<string, unknown> {
  */
 export function parseUiResource(result: unknown, uri: string, listing?: Resource | readonly Resource[]): UiResource {
   if (!isUiUri(uri)) throw new BridgeError('INVALID_PARAMS', `Not a ui:// resource URI: ${String(uri)}`)
+  const fail = (why: string): never => {
+    throw new BridgeError('PROTOCOL', `${uri}: ${why}`)
+  }
   const contents = isObject(result) && Array.isArray(result.contents) ? result.contents.filter(isObject) : []
-  const item = contents.find((content) => content.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined)
-  if (!item) throw new BridgeError('PROTOCOL', `${uri}: the server returned no content for it`)
-  if (!isUiUri(item.uri)) throw new BridgeError('PROTOCOL', `${uri}: the content's URI is not ui://`)
-  if (!isAppMimeType(item.mimeType)) throw new BridgeError('PROTOCOL', `${uri}: MIME type ${String(item.mimeType)} is not ${RESOURCE_MIME_TYPE}`)
-  let html: string
-  if (typeof item.text === 'string') html = item.text
-  else if (typeof item.blob === 'string') html = decodeBase64Utf8(item.blob)
-  else throw new BridgeError('PROTOCOL', `${uri}: the content has neither text nor blob`)
+  const item = contents.find((content) => content.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined) ?? fail('the server returned no content for it')
+  if (!isUiUri(item.uri)) fail("the content's URI is not ui://")
+  if (!isAppMimeType(item.mimeType)) fail(`MIME type ${String(item.mimeType)} is not ${RESOURCE_MIME_TYPE}`)
+  const html = typeof item.text === 'string' ? item.text : typeof item.blob === 'string' ? decodeBase64Utf8(item.blob) : fail('the content has neither text nor blob')
   // The entry of this resource only, also when one entry is given: another resource's metadata
   // (its CSP domains, its permissions) must not become this one's.
   const entry = [listing].flat().find((resource) => isObject(resource) && resource.uri === uri)
