@@ -61,8 +61,8 @@ export interface BuiltCsp {
 
 // Chromium resolves every `*.localhost` name to loopback, and `0.0.0.0` reaches local listeners.
 const LOOPBACK = /^((.+\.)?localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])$/
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
-const HOST = new RegExp(`^(\\*\\.)?(${LABEL}(?:\\.${LABEL})*|\\[::1\\])$`)
+// Labels of 1 to 63 letters, digits and inner hyphens.
+const HOST = /^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[::1\])$/
 
 /**
  * Validates one declared CSP source. Returns the normalized origin (lowercase, no trailing
