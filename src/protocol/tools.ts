@@ -43,7 +43,8 @@ export function getToolUiResourceUri(tool: unknown): string | undefined {
 
 /** True for a string that starts with the `ui://` scheme. */
 export function isUiUri(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('ui://') && value.length > 5
+  // `ui://` and at least one character after it, a line break too.
+  return typeof value === 'string' && /^ui:\/\/./s.test(value)
 }
 
 function uiMeta(tool: unknown): Record<string, unknown> | undefined {
