@@ -150,14 +150,18 @@
  * by one loop and a wildcard host tested for loopback as it is, the tool's input and result sent
  * by one promise chain, the display modes' tables without inline entries, `ui://` URIs told by a
  * pattern, and locals, checks and conversions that did nothing dropped: 16,217 B, and 9,973 B in
- * the minimal host (the MCP-UI layer measured over it: 2,031 B, from 2,047 B).)
+ * the minimal host (the MCP-UI layer measured over it: 2,031 B, from 2,047 B). Raised to 16,224:
+ * closing a session sends `notifications/cancelled` for each request still pending, so that the
+ * peer stops working for a side that is gone (a host running a server tool call for a view that
+ * closed; the session core is shared with the view): 16,224 B, and 9,979 B in the minimal host
+ * (the MCP-UI layer 2,029 B).)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_217
+const HOST_CEILING = 16_224
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
