@@ -276,7 +276,7 @@ export class HostBridge {
    */
   setHostContext(change: Partial<McpUiHostContext>): void {
     this.#assertOpen()
-    if (change.displayMode !== undefined && !this.#modeAllowed(change.displayMode)) throw new BridgeError('DENIED', `displayMode: ${change.displayMode} not declared by the view`)
+    if (!this.#modeAllowed(change.displayMode)) throw new BridgeError('DENIED', `displayMode: ${change.displayMode} not declared by the view`)
     const { context, changed } = mergeHostContext(this.#context, sendableCopy('host context', change))
     if (!changed.length) return
     this.#context = share(context)
@@ -415,13 +415,13 @@ export class HostBridge {
   }
 
   /**
-   * A mode the host may set: inline always (see `setHostContext`), any mode before the handshake,
-   * else one the view declared, or any when it declared none (the spec binds the host to the
-   * view's list only when there is one; the official example apps declare none and ask for
-   * fullscreen). A view's own request is read the same way in `view-requests.ts` (a shared
+   * A mode the host may set: inline always (see `setHostContext`), and so no mode (`undefined`: a
+   * change that leaves the mode alone), any mode before the handshake, else one the view
+   * declared, or any when it declared none (the spec binds the host to the view's list only when
+   * there is one; the official example apps declare none and ask for fullscreen). A view's own request is read the same way in `view-requests.ts` (a shared
    * function costs the minimal host 12 B it does not have).
    */
-  #modeAllowed(mode: McpUiDisplayMode): boolean {
+  #modeAllowed(mode: McpUiDisplayMode = 'inline'): boolean {
     return mode === 'inline' || (this.appCapabilities?.availableDisplayModes?.includes(mode) ?? true)
   }
 
