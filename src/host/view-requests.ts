@@ -273,8 +273,8 @@ export function serveViewRequests(
           // An update the host's handler finished after a newer one, or one cancelled (or closed) meanwhile, replaces nothing.
           if (update < latestContextUpdate || context.signal.aborted) return
           latestContextUpdate = update
-          const empty = !params.content?.length && !Object.keys(params.structuredContent ?? {}).length
-          events.emit('modelcontext', empty ? undefined : params)
+          // An update with neither content nor structured content clears the model context.
+          events.emit('modelcontext', params.content?.length || Object.keys(params.structuredContent ?? {}).length ? params : undefined)
           // Nothing returned: the session answers `{}`.
         })
       case OPEN_LINK:
