@@ -30,10 +30,9 @@ export function inspectMessage(value: unknown, limits?: Partial<MessageLimits>):
   const maxDepth = limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth
   let stripped = 0
   const walk = (node: unknown, depth: number): InspectProblem => {
-    if (typeof node === 'string') {
-      budget -= node.length + 2
-    } else if (typeof node !== 'object' || !node) {
-      budget -= 8
+    if (typeof node !== 'object' || !node) {
+      // A string costs its length and quotes; any other primitive (null too) about a number's.
+      budget -= typeof node === 'string' ? node.length + 2 : 8
     } else if (depth > maxDepth) {
       return 'too deep'
     } else if (ArrayBuffer.isView(node) || node instanceof ArrayBuffer) {
