@@ -131,9 +131,6 @@ export interface HostHandlers {
   listPrompts?: (params: PaginatedParams, context: ForwardingContext<ListPromptsResult>) => Awaitable<ListPromptsResult>
 }
 
-const DEFAULT_LINK_SCHEMES = ['http:', 'https:', 'mailto:']
-const NEVER_OPENED = ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:']
-
 /**
  * Refuses content the host did not say it accepts (when it lists what it accepts at all). Exported
  * for host layers that widen a capability for their own messages (`withWidgetState`).
@@ -285,9 +282,11 @@ export function serveViewRequests(
           } catch {
             throw new BridgeError('INVALID_PARAMS', `${method}: invalid url`)
           }
-          // Schemes that run code or smuggle content in the host are never opened, whatever the allowlist says.
-          const schemes = (options.openLinkSchemes ?? DEFAULT_LINK_SCHEMES).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
-          if (!schemes.includes(parsed.protocol) || NEVER_OPENED.includes(parsed.protocol)) {
+          // The allowlist (by default the web's and mail's schemes); schemes that run code or smuggle
+          // content in the host are never opened, whatever it says. Written where they are read: the
+          // lists are made per request (actions are rate-limited), not named at load.
+          const schemes = (options.openLinkSchemes ?? ['http:', 'https:', 'mailto:']).map((scheme) => scheme.toLowerCase().replace(/:?$/, ':'))
+          if (!schemes.includes(parsed.protocol) || ['javascript:', 'data:', 'vbscript:', 'blob:', 'file:'].includes(parsed.protocol)) {
             throw new BridgeError('DENIED', `${method}: scheme ${parsed.protocol} not allowed`)
           }
           return action(handlers.openLink, { ...params, parsed })
