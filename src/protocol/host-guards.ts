@@ -70,8 +70,6 @@ const oneOf = (allowed: readonly unknown[], expected: string) => is((value) => a
 /** An axis of `size-changed`: optional, but when given a finite, non-negative number. */
 const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && value >= 0, 'a finite number >= 0'))
 
-const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
-
 /** `ui/download-file` items: an embedded resource with text or blob, or a resource link. */
 const DOWNLOAD_ITEM: Check = (item) =>
   fields({ type: oneOf(['resource', 'resource_link'], '"resource" or "resource_link"') })(item) ??
@@ -125,7 +123,7 @@ export function readOpenLinkParams(params: Params): McpUiOpenLinkParams {
 /** `notifications/message`: a known level, an optional string logger; missing `data` is noted. */
 export function readLoggingMessageParams(params: Params, note: Note): LoggingMessageParams {
   const where = `${LOGGING_MESSAGE} params`
-  validate(where, params, { level: oneOf(LOGGING_LEVELS, 'a logging level'), logger: optional(STRING) })
+  validate(where, params, { level: oneOf(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] satisfies LoggingLevel[], 'a logging level'), logger: optional(STRING) })
   if (!('data' in params)) note(`${where}: no data`, 'MALFORMED')
   return params as LoggingMessageParams
 }
