@@ -19,14 +19,6 @@ export type ToolPhase = 'none' | 'streaming' | 'input' | 'result' | 'cancelled'
 /** A notification as sent: its method and params. */
 type Outgoing = [method: string, params: Record<string, unknown>]
 
-/** The phase each message moves to, and the phases it may follow. */
-const STEPS: Record<string, [ToolPhase, ToolPhase[]]> = {
-  [TOOL_INPUT_PARTIAL]: ['streaming', ['none', 'streaming']],
-  [TOOL_INPUT]: ['input', ['none', 'streaming']],
-  [TOOL_RESULT]: ['result', ['input']],
-  [TOOL_CANCELLED]: ['cancelled', ['none', 'streaming', 'input']],
-}
-
 export interface ToolData {
   /**
    * Where the tool call stands, as far as the view is concerned. A method, not a getter: an object
@@ -53,7 +45,16 @@ export function createToolData(send: (method: string, params: Record<string, unk
       for (const message of produced) send(...message)
     },
     next(method, params) {
-      const [to, after] = STEPS[method]!
+      // The phase each message moves to, and the phases it may follow: a table read here only, made
+      // per message (a streamed partial costs a copy of its arguments besides, far more).
+      const [to, after] = (
+        {
+          [TOOL_INPUT_PARTIAL]: ['streaming', ['none', 'streaming']],
+          [TOOL_INPUT]: ['input', ['none', 'streaming']],
+          [TOOL_RESULT]: ['result', ['input']],
+          [TOOL_CANCELLED]: ['cancelled', ['none', 'streaming', 'input']],
+        } as Record<string, [ToolPhase, ToolPhase[]]>
+      )[method]!
       if (!after.includes(phase)) throw new BridgeError('PROTOCOL', `${method} out of order (after ${phase})`)
       // Copied, held or not: postMessage cannot clone a framework's reactive proxy, which the copy
       // reads as JSON. The phase moves only once the message is on its way (sent, or held and
