@@ -149,14 +149,6 @@ type Handler<P, R> = ((params: P, context: HostRequestContext) => Awaitable<R>) 
 
 type Params = Record<string, unknown>
 
-/** The requests forwarded to the view's server, each with the name of its host handler and client method. */
-const FORWARDED: Record<string, ForwardedMethod> = {
-  [RESOURCES_READ]: 'readResource',
-  [RESOURCES_LIST]: 'listResources',
-  [RESOURCE_TEMPLATES_LIST]: 'listResourceTemplates',
-  [PROMPTS_LIST]: 'listPrompts',
-}
-
 /**
  * Serves the view's requests and notifications on `session` for `bridge`, configured by its
  * `options` (whose `client` and `tools` answer visibility checks): `note` reports warnings, and
@@ -332,9 +324,20 @@ export function serveViewRequests(
             : forwarding('callTool', params)
         })
     }
-    // One of FORWARDED: the session calls this handler for the methods registered below only.
+    // One of the requests forwarded to the view's server (the session calls this handler for the
+    // methods registered below only), each with the name of its host handler and client method.
     return gate<object>('calls', method === RESOURCES_READ ? readReadResourceParams : (params) => readPaginatedParams(params, method), (params) =>
-      forwarding(FORWARDED[method]!, params),
+      forwarding(
+        (
+          {
+            [RESOURCES_READ]: 'readResource',
+            [RESOURCES_LIST]: 'listResources',
+            [RESOURCE_TEMPLATES_LIST]: 'listResourceTemplates',
+            [PROMPTS_LIST]: 'listPrompts',
+          } as Record<string, ForwardedMethod>
+        )[method]!,
+        params,
+      ),
     )
   }
   for (const method of [INITIALIZE, MESSAGE, UPDATE_MODEL_CONTEXT, OPEN_LINK, DOWNLOAD_FILE, SAMPLING_CREATE_MESSAGE, REQUEST_DISPLAY_MODE, TOOLS_CALL, RESOURCES_READ, RESOURCES_LIST, RESOURCE_TEMPLATES_LIST, PROMPTS_LIST]) session.handle(method, serve)
