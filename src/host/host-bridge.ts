@@ -53,7 +53,7 @@ import {
   type Tool,
   type Transport,
 } from '../protocol/index.js'
-import { cancelled, timerDelay } from '../protocol/session-core.js'
+import { cancelled, failure, timerDelay } from '../protocol/session-core.js'
 import { createEmitter } from '../shared/emitter.js'
 import { FrameTransport, type FrameTransportOptions } from './frame-transport.js'
 import type { HubWindow } from './message-hub.js'
@@ -362,7 +362,7 @@ export class HostBridge {
         else resolve()
       }
       const abort = () => done(cancelled('whenInitialized', signal!.reason))
-      const timer = setTimeout(() => done(new BridgeError('TIMEOUT', 'whenInitialized: timed out')), timerDelay(timeoutMs))
+      const timer = setTimeout(() => done(failure('TIMEOUT', 'whenInitialized', 'timed out')), timerDelay(timeoutMs))
       const offInitialized = this.on('initialized', () => done())
       const offClose = this.on('close', (reason) => done(new BridgeError('CLOSED', reason)))
       // An already aborted signal never fires `abort`: give up at once rather than at the timeout.
