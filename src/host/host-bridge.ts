@@ -334,8 +334,7 @@ export class HostBridge {
   sendListChanged(list: 'tools' | 'resources' | 'prompts'): void {
     this.#assertOpen()
     if (list === 'tools') toolDirectoryFor(this.#options.client, this.#options.tools).invalidate()
-    const capability = this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']
-    if (this.#initialized && (list === 'prompts' || capability?.listChanged === true)) this.#session.notify(`notifications/${list}/list_changed`, {})
+    if (this.#initialized && (list === 'prompts' || this.#options.capabilities?.[list === 'tools' ? 'serverTools' : 'serverResources']?.listChanged === true)) this.#session.notify(`notifications/${list}/list_changed`, {})
   }
 
   /** Reports a warning through the `warning` event (for the frame helpers built on the bridge). */
