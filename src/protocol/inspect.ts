@@ -16,7 +16,12 @@ export interface MessageLimits {
   maxDepth: number
 }
 
-export const DEFAULT_LIMITS: MessageLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 100 }
+// The walk reads the defaults as constants, not through DEFAULT_LIMITS: a bundler inlines them and
+// leaves the object out of a bundle that does not import it (the host's).
+const MAX_BYTES = 4 * 1024 * 1024
+const MAX_DEPTH = 100
+
+export const DEFAULT_LIMITS: MessageLimits = { maxBytes: MAX_BYTES, maxDepth: MAX_DEPTH }
 
 /** The outcome of {@link inspectMessage}: `undefined` when the message is acceptable, else why not. */
 export type InspectProblem = 'too large' | 'too deep' | undefined
@@ -26,8 +31,8 @@ export type InspectProblem = 'too large' | 'too deep' | undefined
  * keys. Returns the problem, or `undefined`; `stripped` counts the `__proto__` keys removed.
  */
 export function inspectMessage(value: unknown, limits?: Partial<MessageLimits>): { problem: InspectProblem; stripped: number } {
-  let budget = limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes
-  const maxDepth = limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth
+  let budget = limits?.maxBytes ?? MAX_BYTES
+  const maxDepth = limits?.maxDepth ?? MAX_DEPTH
   let stripped = 0
   const walk = (node: unknown, depth: number): InspectProblem => {
     if (typeof node !== 'object' || !node) {
