@@ -236,10 +236,12 @@ export function serveViewRequests(
       let outcome: unknown
       try {
         outcome = session.closed || run(params)
+        // A call still running counts until it settles: `outcome` becomes the promise that says so.
+        return isThenable(outcome) ? (outcome = Promise.resolve(outcome).finally(() => callsInFlight--)) : outcome
       } finally {
+        // A call that returned or threw at once counts no more.
         if (!isThenable(outcome)) callsInFlight--
       }
-      return isThenable(outcome) ? Promise.resolve(outcome).finally(() => callsInFlight--) : outcome
     }
 
     switch (method) {
