@@ -444,12 +444,12 @@ export class HostBridge {
       this.#context = { ...this.#context, displayMode: 'inline' }
       this.#events.emit('displaymodechange', 'inline')
     }
-    this.#sentContext = this.#context
     return {
       protocolVersion,
       hostInfo: this.#options.hostInfo,
       hostCapabilities: this.#options.capabilities ?? {},
-      hostContext: this.#context,
+      // What the view knows of the context from now on.
+      hostContext: (this.#sentContext = this.#context),
     }
   }
 
