@@ -66,13 +66,14 @@ const list =
 
 const STRING = /* @__PURE__ */ is((value) => typeof value === 'string', 'a string')
 const NON_EMPTY_STRING = /* @__PURE__ */ is((value) => typeof value === 'string' && value !== '', 'a non-empty string')
-const oneOf = (allowed: readonly unknown[], expected: string) => is((value) => allowed.includes(value), expected)
+/** One of `allowed`; what a value must be is named by `expected`, else by the allowed values, quoted (`"user" or "assistant"`). */
+const oneOf = (allowed: readonly unknown[], expected = allowed.map((value) => `"${value}"`).join(' or ')) => is((value) => allowed.includes(value), expected)
 /** An axis of `size-changed`: optional, but when given a finite, non-negative number. */
 const AXIS = /* @__PURE__ */ optional(is((value) => Number.isFinite(value) && value >= 0, 'a finite number >= 0'))
 
 /** `ui/download-file` items: an embedded resource with text or blob, or a resource link. */
 const DOWNLOAD_ITEM: Check = (item) =>
-  fields({ type: oneOf(['resource', 'resource_link'], '"resource" or "resource_link"') })(item) ??
+  fields({ type: oneOf(['resource', 'resource_link']) })(item) ??
   (item.type === 'resource'
     ? fields({ resource: (resource) => fields({ uri: STRING })(resource) ?? (typeof resource.text === 'string' || typeof resource.blob === 'string' ? undefined : ' must have text or blob') })
     : fields({ uri: STRING }))(item)
@@ -87,7 +88,7 @@ function validate<T>(where: string, params: Params, spec: Record<string, Check>)
 
 export function readCreateMessageParams(params: Params): CreateMessageParams {
   return validate(`${SAMPLING_CREATE_MESSAGE} params`, params, {
-    messages: list(fields({ role: oneOf(['user', 'assistant'], '"user" or "assistant"') })),
+    messages: list(fields({ role: oneOf(['user', 'assistant']) })),
     maxTokens: is((max) => Number.isInteger(max) && max > 0, 'a positive integer'),
     tools: optional(list()),
   })
@@ -131,7 +132,7 @@ export function readLoggingMessageParams(params: Params, note: Note): LoggingMes
 /** `ui/message`: role `user` only; content as an array or a single block (noted). */
 export function readMessageParams(params: Params, note: Note): McpUiMessageParams {
   const where = `${MESSAGE} params`
-  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user'], '"user"') })
+  validate(where, { role: present(where, 'role', params.role, 'user', note) }, { role: oneOf(['user']) })
   return { ...params, role: 'user', content: contentBlocks(where, params.content, note) }
 }
 
