@@ -48,6 +48,6 @@ export function isUiUri(value: unknown): value is string {
 }
 
 function uiMeta(tool: unknown): Record<string, unknown> | undefined {
-  const ui = isObject(tool) && isObject(tool._meta) ? tool._meta.ui : undefined
+  const ui = isObject(tool) && isObject(tool._meta) && tool._meta.ui
   return isObject(ui) ? ui : undefined
 }
