@@ -6,7 +6,7 @@
  *
  * The budget the project set is 10 KB gzip (1 KB = 1,000 B, as the benchmark counts). It binds the
  * minimal host built on `HostBridge` (`bench/apps/ours-host.ts`, bundled here exactly as the
- * benchmark bundles it: 9,973 B today), and is enforced on it below; this whole entry
+ * benchmark bundles it: 9,927 B today), and is enforced on it below; this whole entry
  * cannot meet it without dropping features: on top of that core it carries `mountApp` (about
  * 1.9 KB gzip by itself), the CSP builder (0.9 KB), the UI-resource reader (0.5 KB), the CSP
  * `<meta>` injector (0.4 KB) and the frame helpers (frame, watch, sizer, display mode, proxy
@@ -154,14 +154,22 @@
  * closing a session sends `notifications/cancelled` for each request still pending, so that the
  * peer stops working for a side that is gone (a host running a server tool call for a view that
  * closed; the session core is shared with the view): 16,224 B, and 9,979 B in the minimal host
- * (the MCP-UI layer 2,029 B).)
+ * (the MCP-UI layer 2,029 B). Lowered to 16,177 by a byte hunt on what the minimal host includes
+ * (fourteen rewrites, every one the same behaviour): the message limits' defaults read as module
+ * constants that esbuild inlines, so the exported DEFAULT_LIMITS object stays out of the bundle
+ * (-16 B), the open-link schemes, the logging levels, the tool-data steps and the forwarded
+ * requests' table written where they are read instead of named at load for one use, oneOf's
+ * words made from its list, a string and the other primitives charged by one branch of the
+ * inspection walk, the TIMEOUT of whenInitialized made by the session's failure helper, and
+ * locals, a statement and a conditional folded into where they are used: 16,177 B, and 9,927 B
+ * in the minimal host (the MCP-UI layer measured over it: 2,032 B).)
  */
 import { describe, expect, it } from 'vitest'
 import { bundle as benchBundle } from '../../bench/lib/build.js'
 import { bundleSize } from '../helpers/bundle-size.js'
 
 const HOST_BUDGET = 10_000
-const HOST_CEILING = 16_224
+const HOST_CEILING = 16_177
 
 describe('host bundle size', () => {
   it('the minimal host (a HostBridge on its frame, handlers, sizing) is within the 10 KB budget, as the benchmark measures it', async () => {
