@@ -72,6 +72,28 @@ describe('timeouts', () => {
     expect(a.pendingCount).toBe(0)
   })
 
+  test('a shorter request after a longer one re-arms the one timer instead of adding a second', async () => {
+    const { a } = createLoneSession()
+    const long = watch(a.request('long', {}, { timeoutMs: 5_000 }))
+    const short = watch(a.request('short', {}, { timeoutMs: 100 }))
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(100)
+    expect([short.code, long.state]).toEqual(['TIMEOUT', 'pending'])
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  test('requests sent together with the same timeout arm the timer once', () => {
+    const { a } = createLoneSession()
+    const armed = vi.spyOn(globalThis, 'setTimeout')
+    try {
+      void watch(a.request('x', {}, { timeoutMs: 1_000 }))
+      void watch(a.request('y', {}, { timeoutMs: 1_000 }))
+      expect(armed).toHaveBeenCalledTimes(1)
+    } finally {
+      armed.mockRestore()
+    }
+  })
+
   test('a timeout larger than setTimeout can hold is clamped instead of firing at once', async () => {
     const { a } = createLoneSession()
     const pending = watch(a.request('x', {}, { timeoutMs: Number.MAX_SAFE_INTEGER }))
@@ -87,6 +109,22 @@ describe('timeouts', () => {
       await vi.advanceTimersByTimeAsync(1_000)
       expect(pending.state).toBe('pending')
       expect(armed).toHaveBeenCalledTimes(1)
+    } finally {
+      armed.mockRestore()
+    }
+  })
+
+  test('the timer waits the timeout as given up to 2^31 − 1 ms (about 24.8 days), at most that beyond it', () => {
+    const { a } = createLoneSession()
+    const day = 24 * 3600 * 1000
+    const armed = vi.spyOn(globalThis, 'setTimeout')
+    try {
+      void watch(a.request('x', {}, { timeoutMs: 20 * day }))
+      expect(armed).toHaveBeenLastCalledWith(expect.any(Function), 20 * day)
+      a.close()
+      const { a: other } = createLoneSession()
+      void watch(other.request('y', {}, { timeoutMs: 30 * day }))
+      expect(armed).toHaveBeenLastCalledWith(expect.any(Function), 2 ** 31 - 1)
     } finally {
       armed.mockRestore()
     }
