@@ -84,6 +84,18 @@ describe('close', () => {
     expect((pending.error as Error).message).toContain('first')
   })
 
+  test('a second close does nothing: the transport is unlistened once, no warning', () => {
+    let unlistened = 0
+    const warnings: unknown[] = []
+    const session = new Session({
+      transport: { send: () => {}, listen: () => () => void unlistened++ },
+      onWarning: (w) => void warnings.push(w),
+    })
+    session.close()
+    session.close()
+    expect([unlistened, warnings]).toEqual([1, []])
+  })
+
   test('requests being handled are aborted with CLOSED and never answered', async () => {
     const { a, link } = createLoneSession()
     let context: RequestContext | undefined
@@ -120,6 +132,30 @@ describe('close', () => {
     expect(handled).toBe(0)
     expect(sent).toEqual([])
     expect(warnings).toEqual([])
+  })
+
+  test('forgetPeer frees the ids the old peer had in flight: a new peer reusing one is served', async () => {
+    const { a, link, warnings } = createLoneSession()
+    a.handle('slow', () => new Promise(() => {}))
+    a.handle('m', () => ({ ok: true }))
+    link.inject('a', request(1, 'slow'))
+    await link.flush()
+    a.forgetPeer('view replaced')
+    link.inject('a', request(1, 'm'))
+    await link.flush()
+    expect(link.sent('a')).toStrictEqual([{ jsonrpc: '2.0', id: 1, result: { ok: true } }])
+    expect(warnings).toEqual([])
+  })
+
+  test('a warning hook that closes the session stops the refusal it was warned about: nothing is sent', async () => {
+    // The refusal warns first and answers second: the answer must not go out on a closed session.
+    let session: Session | undefined
+    const { a, link } = createLoneSession({ onWarning: () => session!.close() })
+    session = a
+    link.inject('a', request(1, 42 as unknown as string))
+    await link.flush()
+    expect(a.closed).toBe(true)
+    expect(link.sent('a')).toEqual([])
   })
 
   test('a peer that closes leaves our request pending until our own timeout or close', async () => {

@@ -1,5 +1,5 @@
 /** Session: ids, response correlation, result and error mapping, exactly-once settlement. */
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { thrown } from '../helpers/notes.js'
 import { createLoneSession, createSessionPair } from '../helpers/sessions.js'
 import { rejection, watch } from '../helpers/outcome.js'
@@ -95,6 +95,18 @@ describe('requests', () => {
     expect(error.message).toContain('x')
     expect(a.pendingCount).toBe(0)
     expect(link.log).toEqual([])
+  })
+})
+
+describe('request ids', () => {
+  test('a fresh realm numbers its first request 1', async () => {
+    vi.resetModules()
+    const { SessionCore } = await import('../../src/protocol/session-core.js')
+    const sent: Array<{ id?: unknown }> = []
+    const session = new SessionCore({ transport: { send: (m) => void sent.push(m as { id?: unknown }), listen: () => () => {} } })
+    void session.request('x').catch(() => {})
+    session.close()
+    expect(sent.map((m) => m.id)).toEqual([1])
   })
 })
 
