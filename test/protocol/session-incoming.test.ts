@@ -66,6 +66,15 @@ describe('size and depth limits', () => {
     expect(warnings.map((w) => w.code)).toEqual(['TOO_LARGE'])
   })
 
+  test('an oversized request whose id is unusable (null) is reported, not answered: there is no id to answer', async () => {
+    const { a, link, warnings } = createLoneSession(limits)
+    a.handle('m', () => ({}))
+    link.inject('a', request(null, 'm', { blob: 'x'.repeat(20_000) }))
+    await link.flush()
+    expect(link.log).toEqual([])
+    expect(warnings.map((w) => w.code)).toEqual(['TOO_LARGE'])
+  })
+
   test('an oversized notification is dropped and reported', async () => {
     const { a, link, warnings } = createLoneSession(limits)
     let called = false
