@@ -65,6 +65,14 @@ describe('readHostContext: one bad field never costs the rest', () => {
     expect(notes[0]!.message).toContain(key)
   })
 
+  test('styles with only variables, or only css, pass: each part is optional', () => {
+    const { note, notes } = recordNotes()
+    expect(readHostContext({ styles: { variables: { '--color-text-primary': '#000' } } }, note)).toEqual({ styles: { variables: { '--color-text-primary': '#000' } } })
+    expect(readHostContext({ styles: { css: { fonts: '' } } }, note)).toEqual({ styles: { css: { fonts: '' } } })
+    expect(readHostContext({ styles: {} }, note)).toEqual({ styles: {} })
+    expect(notes).toEqual([])
+  })
+
   test('availableDisplayModes keeps the modes this library knows: an unknown one (a later spec\'s) or a hole costs that entry only', () => {
     const { note } = recordNotes()
     expect(readHostContext({ availableDisplayModes: ['inline', 'sidebar', 'fullscreen'] }, note)).toEqual({ availableDisplayModes: ['inline', 'fullscreen'] })

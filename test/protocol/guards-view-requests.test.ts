@@ -5,6 +5,7 @@ import {
   readCreateMessageParams,
   readDownloadFileParams,
   readInitializeParams,
+  readListToolsResult,
   readLoggingMessageParams,
   readMessageParams,
   readOpenLinkParams,
@@ -14,7 +15,7 @@ import {
   readSizeChanged,
   readUpdateModelContextParams,
 } from '../../src/protocol/host-guards.js'
-import { expectRefusal, recordNotes } from '../helpers/notes.js'
+import { expectRefusal, recordNotes, thrown } from '../helpers/notes.js'
 
 const appInfo = { name: 'app', version: '1.0.0' }
 
@@ -193,10 +194,11 @@ describe('other view requests', () => {
   })
 
   test('logging: level checked, logger optional string, data missing reported', () => {
-    const { note, codes } = recordNotes()
+    const { note, notes } = recordNotes()
     expect(readLoggingMessageParams({ level: 'info', data: { a: 1 }, logger: 'app' }, note)).toEqual({ level: 'info', data: { a: 1 }, logger: 'app' })
+    expect(notes).toEqual([])
     readLoggingMessageParams({ level: 'debug' }, note)
-    expect(codes()).toEqual(['MALFORMED'])
+    expect(notes).toEqual([{ message: 'notifications/message params: no data', code: 'MALFORMED' }])
     expectRefusal(() => readLoggingMessageParams({ level: 'verbose', data: 1 }, note), 'level')
     expectRefusal(() => readLoggingMessageParams({ level: 'info', data: 1, logger: 5 }, note), 'logger')
   })
@@ -229,5 +231,27 @@ describe('other view requests', () => {
     expectRefusal(() => readCreateMessageParams({ messages: [], maxTokens: 1.5 }), 'maxTokens')
     expectRefusal(() => readCreateMessageParams({ messages: [], maxTokens: '10' }), 'maxTokens')
     expectRefusal(() => readCreateMessageParams({ messages: [], maxTokens: 1, tools: {} }), 'tools')
+  })
+})
+
+describe('refusals name the method, then the field', () => {
+  const { note } = recordNotes()
+  test.each([
+    ['ui/initialize params: appInfo.name must be a string', () => readInitializeParams({ appInfo: {}, appCapabilities: {}, protocolVersion: '2026-01-26' }, note)],
+    ['size-changed params: width must be a finite number >= 0', () => readSizeChanged({ width: -1 })],
+    ['ui/message params: role must be "user"', () => readMessageParams({ role: 'assistant', content: [] }, note)],
+    ['ui/update-model-context params: content must be an array', () => readUpdateModelContextParams({ content: 5 }, note)],
+    ['ui/open-link params: url must be a non-empty string', () => readOpenLinkParams({ url: '' })],
+    ['ui/download-file params: contents must be a non-empty array', () => readDownloadFileParams({ contents: [] })],
+    ['ui/request-display-mode params: mode must be a display mode', () => readRequestDisplayModeParams({ mode: 'tiny' })],
+    ['notifications/message params: level must be a logging level', () => readLoggingMessageParams({ level: 'verbose', data: 1 }, note)],
+    ['resources/read params: uri must be a non-empty string', () => readReadResourceParams({ uri: '' })],
+    ['resources/templates/list params: cursor must be a string', () => readPaginatedParams({ cursor: 5 }, 'resources/templates/list')],
+    ['sampling/createMessage params: messages must be an array', () => readCreateMessageParams({ maxTokens: 1 })],
+    ['tools/call params: name must be a non-empty string', () => readCallToolParams({ name: '' }, note)],
+    ['tools/list result: tools[0].name must be a string', () => readListToolsResult({ tools: [{}] })],
+  ])('%s', (message, read) => {
+    const error = thrown(read)
+    expect([error.code, error.message]).toEqual(['INVALID_PARAMS', message])
   })
 })
