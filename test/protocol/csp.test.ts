@@ -96,6 +96,21 @@ describe('declared origins', () => {
   })
 })
 
+describe('ports', () => {
+  test('the lowest and the highest port, 1 and 65535, are kept in the origin', () => {
+    expect(checkCspOrigin('https://a.com:1')).toEqual({ origin: 'https://a.com:1' })
+    expect(checkCspOrigin('https://a.com:65535')).toEqual({ origin: 'https://a.com:65535' })
+  })
+})
+
+describe('schemes', () => {
+  test('wss is for connectDomains only; each list says which schemes it takes', () => {
+    expect(checkCspOrigin('wss://live.example.com')).toEqual({ reason: 'scheme must be https (http only for loopback)' })
+    expect(checkCspOrigin('wss://live.example.com', true)).toEqual({ origin: 'wss://live.example.com' })
+    expect(checkCspOrigin('http://example.com', true)).toEqual({ reason: 'scheme must be https or wss (http/ws only for loopback)' })
+  })
+})
+
 describe('hostile or malformed entries are dropped and reported', () => {
   const hostile: Array<[string, unknown]> = [
     ['a bare wildcard', '*'],

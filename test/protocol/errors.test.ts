@@ -6,6 +6,7 @@ import {
   RPC_INVALID_PARAMS,
   RPC_INVALID_REQUEST,
   RPC_METHOD_NOT_FOUND,
+  RPC_PARSE_ERROR,
   RPC_REQUEST_TIMEOUT,
   fromRpcError,
   toRpcError,
@@ -35,8 +36,8 @@ describe('BridgeError', () => {
 
 describe('wire code constants', () => {
   test('are the JSON-RPC 2.0 and MCP values', () => {
-    expect([RPC_INVALID_REQUEST, RPC_METHOD_NOT_FOUND, RPC_INVALID_PARAMS, RPC_INTERNAL_ERROR, RPC_DENIED, RPC_REQUEST_TIMEOUT]).toEqual([
-      -32600, -32601, -32602, -32603, -32000, -32001,
+    expect([RPC_PARSE_ERROR, RPC_INVALID_REQUEST, RPC_METHOD_NOT_FOUND, RPC_INVALID_PARAMS, RPC_INTERNAL_ERROR, RPC_DENIED, RPC_REQUEST_TIMEOUT]).toEqual([
+      -32700, -32600, -32601, -32602, -32603, -32000, -32001,
     ])
   })
 })
@@ -70,9 +71,12 @@ describe('toRpcError: what a handler threw becomes the error answered', () => {
     expect(toRpcError(Object.assign(new Error('m'), { code: Number.NEGATIVE_INFINITY }))).toEqual({ code: -32603, message: 'm' })
   })
 
-  test("a DOMException's legacy code, or any positive code, is not a JSON-RPC code: internal error", () => {
+  test("a DOMException's legacy code, or any code that is not negative (zero too), is not a JSON-RPC code: internal error", () => {
     expect(toRpcError(new DOMException('Popup blocked', 'SecurityError'))).toEqual({ code: -32603, message: 'Popup blocked' })
     expect(toRpcError(Object.assign(new Error('m'), { code: 404 }))).toEqual({ code: -32603, message: 'm' })
+    // Zero is not negative either: it is what a `DOMException` without a legacy code carries.
+    expect(toRpcError(new DOMException('Not allowed', 'NotAllowedError'))).toEqual({ code: -32603, message: 'Not allowed' })
+    expect(toRpcError(Object.assign(new Error('m'), { code: 0 }))).toEqual({ code: -32603, message: 'm' })
   })
 
   test('a thrown value with no string form is still an answer: internal error with a placeholder', () => {

@@ -27,6 +27,13 @@ describe('deepEqual', () => {
     expect(deepEqual(null, {})).toBe(false)
   })
 
+  test('a primitive never equals an object, on either side, even one with no keys', () => {
+    expect(deepEqual(5, {})).toBe(false)
+    expect(deepEqual({}, 5)).toBe(false)
+    expect(deepEqual(true, [])).toBe(false)
+    expect(deepEqual([], 'x')).toBe(false)
+  })
+
   test('an undefined array entry is still an entry (JSON writes null there)', () => {
     expect(deepEqual([undefined], [])).toBe(false)
     expect(deepEqual([], [undefined])).toBe(false)
@@ -39,6 +46,12 @@ describe('deepEqual', () => {
 
   test('NaN equals NaN', () => {
     expect(deepEqual(Number.NaN, Number.NaN)).toBe(true)
+  })
+
+  test('NaN equals only NaN, on either side', () => {
+    expect(deepEqual(Number.NaN, 0)).toBe(false)
+    expect(deepEqual(0, Number.NaN)).toBe(false)
+    expect(deepEqual({ a: Number.NaN }, { a: 1 })).toBe(false)
   })
 
   test('a key present on one side only is a difference', () => {

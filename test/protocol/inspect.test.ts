@@ -27,6 +27,35 @@ describe('inspectMessage: size', () => {
     expect(inspectMessage('x'.repeat(999), small).problem).toBe('too large')
   })
 
+  test('a number, boolean or null counts 8 bytes: alone it passes a limit of 8, not one of 7', () => {
+    for (const value of [123, true, null]) {
+      expect(inspectMessage(value, { maxBytes: 8 }).problem).toBeUndefined()
+      expect(inspectMessage(value, { maxBytes: 7 }).problem).toBe('too large')
+    }
+  })
+
+  test('an object counts 2, each key its length + 4, then its value: { k: 1 } is 15 bytes', () => {
+    expect(inspectMessage({ k: 1 }, { maxBytes: 15 }).problem).toBeUndefined()
+    expect(inspectMessage({ k: 1 }, { maxBytes: 14 }).problem).toBe('too large')
+  })
+
+  test('a key that uses the budget up exactly still has its value walked and counted', () => {
+    // { k: … } costs 2 + 5 before its value: with 7 bytes nothing is left for the value.
+    expect(inspectMessage({ k: 'x'.repeat(5000) }, { maxBytes: 7 }).problem).toBe('too large')
+    expect(inspectMessage({ k: JSON.parse('{"__proto__":{"x":1}}') }, { maxBytes: 7 })).toEqual({ problem: 'too large', stripped: 1 })
+  })
+
+  test('a key that crosses the budget stops the walk: its value is not even listed', () => {
+    const value = { a: 1, b: 2 }
+    const listed = vi.spyOn(Object, 'getOwnPropertyNames')
+    try {
+      expect(inspectMessage({ ['k'.repeat(2000)]: value }, small).problem).toBe('too large')
+      expect(listed.mock.calls.map(([node]) => node)).not.toContain(value)
+    } finally {
+      listed.mockRestore()
+    }
+  })
+
   test.for([{ k: 'x' }, { method: 'ui/message', params: { role: 'user' } }, ['a', 'b', 'c'], { list: [{ a: 'x' }, { b: 'y' }] }])(
     'never counts less than JSON would: %j',
     (message) => {
