@@ -46,9 +46,10 @@ export function inspectMessage(value: unknown, limits?: Partial<MessageLimits>):
       // Structured clone delivers `Map`s and `Set`s too; no key lists their entries: walked as
       // the array of them (a Map's as [key, value] pairs).
       return walk([...node], depth)
-    } else if (Array.isArray(node) && node.length * 13 > budget) {
-      // An item costs at least 13 below (its key, 4, a value): refused before the keys are listed,
-      // which would take memory in proportion to a length the peer chose.
+    } else if (Array.isArray(node) && node.length * 7 > budget) {
+      // An item costs at least 7 below (its index key, 1 or more; 4; a value, 2 or more for '', {}
+      // or []): refused before the keys are listed, which would take memory in proportion to a
+      // length the peer chose. No more: a list of small items the walk would accept must pass.
       return 'too large'
     } else {
       budget -= 2

@@ -210,6 +210,14 @@ describe('inspectMessage: what structured clone delivers beyond JSON', () => {
     }
   })
 
+  test("an array is refused by its length only when even its cheapest items (7 each: '' or {}) would overrun", () => {
+    // 100 empty strings: about 820 by the walk's count, 301 bytes of JSON.
+    for (const item of ['', {}]) {
+      expect(inspectMessage({ list: Array.from({ length: 100 }, () => structuredClone(item)) }, small).problem).toBeUndefined()
+      expect(inspectMessage({ list: Array.from({ length: 143 }, () => structuredClone(item)) }, small).problem).toBe('too large')
+    }
+  })
+
   test('a plain array of small items still passes', () => {
     expect(inspectMessage({ params: { content: [{ type: 'text', text: 'hi' }, 1, 'two'] } }, small).problem).toBeUndefined()
   })
