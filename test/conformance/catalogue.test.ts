@@ -49,6 +49,30 @@ describe('the conformance catalogue', () => {
     expect(requirement('view-one-response').level).toBe('MUST')
   })
 
+  it('rests every MUST the kit checks on a quoted sentence holding the keyword (MUST, MUST NOT, REQUIRED, SHALL), or says why it holds none', () => {
+    const KEYWORD = /\b(MUST|REQUIRED|SHALL)\b/
+    const musts = REQUIREMENTS.filter((entry) => entry.level === 'MUST' && entry.category)
+    expect(musts.filter((entry) => !entry.quote?.trim()).map((entry) => entry.id)).toEqual([])
+    const unexplained = musts.filter((entry) => !KEYWORD.test(entry.quote!) && !(entry.keywordNote && entry.keywordNote.length > 40)).map((entry) => entry.id)
+    expect(unexplained).toEqual([])
+    // A note is for a quote without the keyword, not a second place to argue a level.
+    const needless = REQUIREMENTS.filter((entry) => entry.keywordNote && (entry.level !== 'MUST' || KEYWORD.test(entry.quote ?? ''))).map((entry) => entry.id)
+    expect(needless).toEqual([])
+    // The lower-case "required" of tool-input's sentence is the one MUST read from a keyword not in capitals, and says so.
+    expect(requirement('host-tool-input-before-result').keywordNote).toMatch(/lower case/)
+  })
+
+  it('levels SHOULD what the spec states without a keyword, or only in part: the initialize result and params, the view\'s initialized, context shapes, the default visibility, sandbox-* messages', () => {
+    for (const id of ['host-initialize-result', 'host-context-well-formed', 'host-visibility-default', 'host-sandbox-messages-filtered', 'view-initialize-params', 'view-initialized-after-result', 'view-no-sandbox-messages']) {
+      expect(requirement(id).level, id).toBe('SHOULD')
+      expect(requirement(id).quote, id).toBeTruthy()
+    }
+    // What the spec does require stays MUST: appCapabilities through the declared display modes, the answer through one response per request.
+    expect(requirement('view-declares-display-modes').level).toBe('MUST')
+    expect(requirement('host-one-response').level).toBe('MUST')
+    expect(requirement('host-visibility-enforced').level).toBe('MUST')
+  })
+
   it('checks both sides in most categories, and every category on the host', () => {
     const hostCategories = new Set(checkedRequirements('host').map((entry) => entry.category))
     expect([...hostCategories].sort()).toEqual([...CATEGORIES].sort())

@@ -17,7 +17,7 @@ describe('conformance reports', () => {
   it('joins each verdict with its requirement, in catalogue order, and counts them', () => {
     const report = assembleReport({ ...base, verdicts: [...verdicts].reverse() })
     expect(report.results.map((result) => [result.id, result.status, result.level])).toEqual([
-      ['host-visibility-default', 'PASS', 'MUST'],
+      ['host-visibility-default', 'PASS', 'SHOULD'],
       ['host-visibility-enforced', 'FAIL', 'MUST'],
     ])
     expect(report.summary).toEqual({ pass: 1, fail: 1, notApplicable: 0, failedMust: 1, declared: 0, declaredFailing: 0 })
@@ -68,7 +68,7 @@ describe('conformance reports', () => {
   it('prints every verdict, and all the evidence of a failure, in the table and the Markdown', () => {
     const report = assembleReport({ ...base, verdicts })
     const table = formatTable(report)
-    expect(table).toMatch(/^PASS +MUST +host-visibility-default +kit_default ran$/m)
+    expect(table).toMatch(/^PASS +SHOULD +host-visibility-default +kit_default ran$/m)
     expect(table).toMatch(/^FAIL +MUST +host-visibility-enforced +kit_model_only reached the server\n +second line$/m)
     expect(table).toContain('1 PASS, 1 FAIL (1 of them MUST), 0 NOT APPLICABLE')
     const markdown = toMarkdown(report)

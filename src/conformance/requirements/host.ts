@@ -10,7 +10,9 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   // handshake
   host({
     id: 'host-initialize-result',
-    level: 'MUST',
+    // No keyword binds the result's shape: hostContext is a SHOULD, hostCapabilities is described, protocolVersion and hostInfo appear only in the example. That the request is answered at all is host-one-response's MUST. SHOULD.
+    level: 'SHOULD',
+    quote: '"When the View sends an `ui/initialize` request to the Host, the Host SHOULD include UI-specific context in the `McpUiInitializeResult`\'s `hostContext` field" and "`HostCapabilities` are sent to the View as part of the response to `ui/initialize` (inside `McpUiInitializeResult`)."',
     category: 'handshake',
     items: [37],
     section: SECTION.hostContext,
@@ -39,6 +41,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     // Spec (Sandbox proxy, 6): "The Host MUST NOT send any request or notification to the View before it receives an
     // initialized notification." Observable only within a window: see checks/ordering.ts and the README's Limits.
     level: 'MUST',
+    quote: 'The Host MUST NOT send any request or notification to the View before it receives an `initialized` notification.',
     category: 'ordering',
     items: [39],
     section: SECTION.sandboxProxy,
@@ -48,6 +51,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-tool-input-sent',
     level: 'MUST',
+    quote: '`ui/notifications/tool-input` - Host MUST send this notification with the complete tool arguments after the View\'s initialize request completes.',
     category: 'tool-data',
     items: [42],
     section: SECTION.hostNotifications,
@@ -59,6 +63,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     // "Required" binds the order (host-tool-input-before-result); "at most once" has no keyword, and the
     // Interactive phase diagram shows tool-input again after an app's tools/call: SHOULD.
     level: 'SHOULD',
+    quote: 'This notification is sent at most once and is required before sending `ui/notifications/tool-result`.',
     category: 'tool-data',
     items: [43],
     section: SECTION.hostNotifications,
@@ -67,6 +72,8 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-tool-input-before-result',
     level: 'MUST',
+    quote: 'This notification is sent at most once and is required before sending `ui/notifications/tool-result`.',
+    keywordNote: '"required" is lower case and the spec (unlike the MCP base spec) has no BCP 14 clause limiting keywords to capitals; the catalogue reads it as RFC 2119 REQUIRED (a25479a). The only keyword for this order.',
     category: 'tool-data',
     items: [44],
     section: SECTION.hostNotifications,
@@ -75,6 +82,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-partials-stop',
     level: 'MUST',
+    quote: 'MUST stop sending once `ui/notifications/tool-input` is sent with complete arguments',
     category: 'tool-data',
     items: [45],
     section: SECTION.hostNotifications,
@@ -86,6 +94,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
     // automatically closed to produce valid JSON." (params typed `arguments: Record<string, unknown>`). A
     // description under "Host behavior (optional)", no keyword: SHOULD.
     level: 'SHOULD',
+    quote: 'The arguments object represents best-effort recovery of incomplete JSON, with unclosed structures automatically closed to produce valid JSON.',
     category: 'tool-data',
     items: [46],
     section: SECTION.hostNotifications,
@@ -94,6 +103,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-tool-result-sent',
     level: 'MUST',
+    quote: 'Host MUST send this notification when tool execution completes (if the View is displayed during tool execution).',
     category: 'tool-data',
     items: [48],
     section: SECTION.hostNotifications,
@@ -102,6 +112,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-tool-cancelled-sent',
     level: 'MUST',
+    quote: 'Host MUST send this notification if the tool execution was cancelled, for any reason (which can optionally be specified), including user action, sampling error, classifier intervention, etc.',
     category: 'tool-data',
     items: [49],
     section: SECTION.hostNotifications,
@@ -128,7 +139,9 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   }),
   host({
     id: 'host-context-well-formed',
-    level: 'MUST',
+    // The HostContext type and its comments, without a keyword: SHOULD.
+    level: 'SHOULD',
+    quote: '"Container dimensions for the iframe. Specify either width or maxWidth, and either height or maxHeight." and safeAreaInsets typed `{ top: number; right: number; bottom: number; left: number; }` ("Safe area boundaries in pixels").',
     category: 'context',
     items: [60, 61],
     section: SECTION.hostContext,
@@ -137,7 +150,9 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   // visibility
   host({
     id: 'host-visibility-default',
-    level: 'MUST',
+    // A default stated without a keyword (the MUST of the same list is host-visibility-enforced's rejection): SHOULD.
+    level: 'SHOULD',
+    quote: '`visibility` defaults to `["model", "app"]` if omitted',
     category: 'visibility',
     items: [9],
     section: SECTION.visibility,
@@ -146,6 +161,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-visibility-enforced',
     level: 'MUST',
+    quote: '**tools/call behavior:** Host MUST reject `tools/call` requests from apps for tools that don\'t include `"app"` in visibility',
     category: 'visibility',
     items: [11],
     section: SECTION.visibility,
@@ -190,6 +206,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-display-mode-declared',
     level: 'MUST',
+    quote: 'Host MUST NOT switch the View to a display mode that does not appear in its `appCapabilities.availableDisplayModes`, if set.',
     category: 'display-mode',
     items: [53],
     section: SECTION.displayModes,
@@ -198,6 +215,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-display-mode-result',
     level: 'MUST',
+    quote: 'Host MUST return the resulting mode (whether updated or not) in the response to `ui/request-display-mode`.',
     category: 'display-mode',
     items: [54],
     section: SECTION.displayModes,
@@ -223,6 +241,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-size-applied',
     level: 'MUST',
+    quote: 'When using flexible dimensions (no fixed `height` or `width`), hosts MUST listen for `ui/notifications/size-changed` notifications from the View and update the iframe dimensions accordingly',
     category: 'size',
     items: [57],
     section: SECTION.containerDimensions,
@@ -232,6 +251,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-teardown-before-removal',
     level: 'MUST',
+    quote: 'Host MUST send this notification before tearing down the UI resource, for any reason, including user action, resource re-allocation, etc.',
     category: 'teardown',
     items: [66],
     section: SECTION.hostNotifications,
@@ -249,6 +269,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-ping',
     level: 'MUST',
+    quote: 'MCP, Ping: "The receiver MUST respond promptly with an empty response."',
     category: 'rpc',
     items: [],
     section: SECTION.mcpPing,
@@ -257,6 +278,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-one-response',
     level: 'MUST',
+    quote: 'JSON-RPC 2.0, Response object: "When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications." MCP, Messages: "Responses MUST include the same ID as the request they correspond to."',
     category: 'rpc',
     items: [71],
     section: SECTION.jsonRpc,
@@ -265,6 +287,8 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-unknown-method',
     level: 'MUST',
+    quote: 'JSON-RPC 2.0, Error object: "-32601 | Method not found | The method does not exist / is not available."',
+    keywordNote: 'The code is the one JSON-RPC 2.0 pre-defines for a missing method (its table states it without a keyword); the keyword is its "When a rpc call encounters an error, the Response Object MUST contain the error member", and for the notification "The Server MUST NOT reply to a Notification". Kept at MUST as the base-protocol rule every JSON-RPC peer follows.',
     category: 'rpc',
     items: [72],
     section: SECTION.jsonRpc,
@@ -282,6 +306,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-sandboxed-frame',
     level: 'MUST',
+    quote: 'All View content MUST be rendered in sandboxed iframes with restricted permissions.',
     category: 'sandbox',
     items: [25],
     section: SECTION.mitigations,
@@ -290,6 +315,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-web-proxy',
     level: 'MUST',
+    quote: 'If the Host is a web page, it MUST wrap the View and communicate with it through an intermediate Sandbox proxy.',
     category: 'sandbox',
     items: [27],
     section: SECTION.sandboxProxy,
@@ -299,6 +325,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-proxy-origin',
     level: 'MUST',
+    quote: 'The Host and the Sandbox MUST have different origins.',
     category: 'sandbox',
     items: [28],
     section: SECTION.sandboxProxy,
@@ -307,6 +334,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-proxy-sandbox-flags',
     level: 'MUST',
+    quote: 'The Sandbox MUST have the following permissions: `allow-scripts`, `allow-same-origin`.',
     category: 'sandbox',
     items: [29],
     section: SECTION.sandboxProxy,
@@ -315,6 +343,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-declared-domains',
     level: 'MUST',
+    quote: '**CSP Enforcement:** Host MUST construct CSP headers based on declared domains',
     category: 'sandbox',
     items: [16],
     section: SECTION.resourceFormat,
@@ -323,6 +352,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-default',
     level: 'MUST',
+    quote: '**Restrictive Default:** If `ui.csp` is omitted, Host MUST use: default-src \'none\'; script-src \'self\' \'unsafe-inline\'; style-src \'self\' \'unsafe-inline\'; img-src \'self\' data:; media-src \'self\' data:; connect-src \'none\';',
     category: 'sandbox',
     items: [17],
     section: SECTION.resourceFormat,
@@ -331,6 +361,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-no-undeclared',
     level: 'MUST',
+    quote: '**No Loosening:** Host MAY further restrict but MUST NOT allow undeclared domains',
     category: 'sandbox',
     items: [18],
     section: SECTION.resourceFormat,
@@ -339,6 +370,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-blocks-connections',
     level: 'MUST',
+    quote: 'Host MUST block connections to undeclared domains',
     category: 'sandbox',
     items: [19],
     section: SECTION.cspEnforcement,
@@ -347,6 +379,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-frame-src',
     level: 'MUST',
+    quote: 'The Sandbox MUST load the raw HTML of the View with CSP settings that: [...] If `frameDomains` is provided, allow nested iframes from declared origins; otherwise use `frame-src \'none\'`',
     category: 'sandbox',
     items: [20],
     section: SECTION.sandboxProxy,
@@ -355,6 +388,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-base-uri',
     level: 'MUST',
+    quote: 'The Sandbox MUST load the raw HTML of the View with CSP settings that: [...] If `baseUriDomains` is provided, allow base URIs from declared origins; otherwise use `base-uri \'self\'`',
     category: 'sandbox',
     items: [21],
     section: SECTION.sandboxProxy,
@@ -363,6 +397,7 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   host({
     id: 'host-csp-object-src',
     level: 'MUST',
+    quote: 'The Sandbox MUST load the raw HTML of the View with CSP settings that: [...] Block dangerous features (`object-src \'none\'`)',
     category: 'sandbox',
     items: [22],
     section: SECTION.sandboxProxy,
@@ -370,7 +405,9 @@ export const HOST_REQUIREMENTS: Requirement[] = [
   }),
   host({
     id: 'host-sandbox-messages-filtered',
-    level: 'MUST',
+    // The filtering is stated by this note, without a keyword. Sandbox proxy item 6's MUST ("The Sandbox MUST forward messages sent by the Host to the View, and vice versa, for any method that doesn't start with `ui/notifications/sandbox-`") binds forwarding the other methods, not withholding these; and no sentence says what a view's own sandbox-* must (not) do to the host (the "no effect" half). SHOULD.
+    level: 'SHOULD',
+    quote: 'Note: when the View is rendered inside a sandbox, the sandbox transparently passes messages between the View and the Host, except for messages named `ui/notifications/sandbox-*`.',
     category: 'sandbox',
     items: [34],
     section: SECTION.sandboxProxy,

@@ -55,6 +55,15 @@ export interface Requirement {
   section: string
   /** Items of the project's checklist (PROTOCOL.md section 8) this requirement covers. */
   items: number[]
+  /**
+   * The spec's sentence the level rests on, verbatim (the MCP base protocol's or JSON-RPC 2.0's for
+   * the rules hosts and views inherit). Every MUST the kit checks has one, and it holds the keyword
+   * (MUST, MUST NOT, REQUIRED, SHALL) unless `keywordNote` says why not; a SHOULD quotes the
+   * sentence it was lowered from.
+   */
+  quote?: string
+  /** Why a MUST's `quote` holds no keyword (a base-protocol rule whose keyword sits in another sentence). */
+  keywordNote?: string
   /** Set when the rule is the project's reading (PROTOCOL.md section A) of something the spec leaves open. */
   reading?: string
   /**

@@ -9,7 +9,9 @@ const view = (entry: Omit<Requirement, 'subject'>): Requirement => ({ subject: '
 export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-initialize-params',
-    level: 'MUST',
+    // The MUST covers appCapabilities only, and a view without it already fails view-declares-display-modes (MUST: "View MUST declare all display modes it supports in `appCapabilities.availableDisplayModes`"). appInfo and protocolVersion appear only in the examples, the legacy names nowhere: the entry as a whole is SHOULD.
+    level: 'SHOULD',
+    quote: 'When the View sends an `ui/initialize` request to the Host, it MUST include its capabilities in the `appCapabilities` field',
     category: 'handshake',
     items: [36],
     section: SECTION.appCapabilities,
@@ -17,7 +19,9 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   }),
   view({
     id: 'view-initialized-after-result',
-    level: 'MUST',
+    // The spec describes the view's initialized (this sentence, the Lifecycle diagram: ui/initialize, the result, then initialized) but no keyword binds the view to send it, or to send it after the result; MCP's "the client MUST send an initialized notification" binds MCP's initialize, which ui/initialize only resembles ("MCP-like handshake"). SHOULD.
+    level: 'SHOULD',
+    quote: 'This includes lifecycle messages, e.g., `ui/initialize` request & `ui/notifications/initialized` notification both sent by the View.',
     category: 'handshake',
     items: [38],
     section: SECTION.lifecycle,
@@ -26,6 +30,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-declares-display-modes',
     level: 'MUST',
+    quote: 'View MUST declare all display modes it supports in `appCapabilities.availableDisplayModes` during initialization.',
     category: 'handshake',
     items: [40],
     section: SECTION.displayModes,
@@ -50,6 +55,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-checks-display-modes',
     level: 'MUST',
+    quote: 'View MUST check if the requested mode is in `availableDisplayModes` from host context before requesting a mode change.',
     category: 'display-mode',
     items: [51],
     section: SECTION.displayModes,
@@ -58,6 +64,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-accepts-display-mode-result',
     level: 'MUST',
+    quote: 'View MUST handle the response mode differing from the requested mode.',
     category: 'display-mode',
     items: [52],
     section: SECTION.displayModes,
@@ -94,6 +101,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-ping',
     level: 'MUST',
+    quote: 'MCP, Ping: "The receiver MUST respond promptly with an empty response."',
     category: 'rpc',
     items: [],
     section: SECTION.mcpPing,
@@ -102,6 +110,7 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-one-response',
     level: 'MUST',
+    quote: 'MCP, Messages: "All messages in MCP MUST follow the JSON-RPC 2.0 specification." JSON-RPC 2.0, Response object: "When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications." MCP, Messages: "Responses MUST include the same ID as the request they correspond to."',
     category: 'rpc',
     items: [71],
     section: SECTION.jsonRpc,
@@ -110,6 +119,8 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   view({
     id: 'view-unknown-method',
     level: 'MUST',
+    quote: 'JSON-RPC 2.0, Error object: "-32601 | Method not found | The method does not exist / is not available."',
+    keywordNote: 'The code is the one JSON-RPC 2.0 pre-defines for a missing method (its table states it without a keyword); the keyword is its "When a rpc call encounters an error, the Response Object MUST contain the error member", and for the notification "The Server MUST NOT reply to a Notification". Kept at MUST as the base-protocol rule every JSON-RPC peer follows.',
     category: 'rpc',
     items: [72],
     section: SECTION.jsonRpc,
@@ -117,7 +128,9 @@ export const VIEW_REQUIREMENTS: Requirement[] = [
   }),
   view({
     id: 'view-no-sandbox-messages',
-    level: 'MUST',
+    // "Reserved" without a keyword, and no sentence forbids a view to send them: SHOULD.
+    level: 'SHOULD',
+    quote: 'These messages are reserved for web-based hosts that implement the recommended double-iframe sandbox architecture:',
     category: 'sandbox',
     items: [34],
     section: SECTION.sandboxProxy,

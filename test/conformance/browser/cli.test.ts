@@ -70,15 +70,15 @@ describe('mcp-app-bridge-conformance', () => {
     writeFileSync(file, await viewHtml(broken, { title: 'noisy view', viewBridge: true, prelude: 'window.__brokenViewFault = "sandbox"' }))
     const { code, stdout } = await run(['view', file, '--only', 'handshake,sandbox', '--out', 'view-out'])
     expect(code, stdout).toBe(1)
-    expect(stdout).toMatch(/^FAIL +MUST +view-no-sandbox-messages +main: #\d+ in ui\/notifications\/sandbox-proxy-ready/m)
-    expect(read('view-out', 'view-report').summary).toMatchObject({ fail: 1, failedMust: 1 })
+    expect(stdout).toMatch(/^FAIL +SHOULD +view-no-sandbox-messages +main: #\d+ in ui\/notifications\/sandbox-proxy-ready/m)
+    expect(read('view-out', 'view-report').summary).toMatchObject({ fail: 1, failedMust: 0 })
   })
 
   it('loads a view file\'s relative scripts, module, stylesheet and image from its folder', async () => {
     const page = writeViewWithAssets(join(work, 'built-view'))
     const { code, stdout } = await run(['view', page, '--only', 'handshake', '--out', 'assets-file-out'])
     expect(code, stdout).toBe(0)
-    expect(stdout).toMatch(/^PASS +MUST +view-initialize-params/m)
+    expect(stdout).toMatch(/^PASS +SHOULD +view-initialize-params/m)
   })
 
   it('loads a view given by URL with its relative assets, after a redirect, from a server that sends no CORS headers', async () => {
