@@ -2,7 +2,10 @@
  * The catalogue is complete and consistent: every item of PROTOCOL.md section 8 is covered,
  * ids are unique, and each requirement is either checked by a driver or says why not.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { OFFICIAL_HOST_FAILURES, OFFICIAL_VIEW_FAILURES } from '../../conformance/official-failures.js'
 import { CATEGORIES, checkedRequirements, REQUIREMENTS, requirement } from '../../src/conformance/index.js'
 
 describe('the conformance catalogue', () => {
@@ -60,6 +63,17 @@ describe('the conformance catalogue', () => {
     expect(needless).toEqual([])
     // The lower-case "required" of tool-input's sentence is the one MUST read from a keyword not in capitals, and says so.
     expect(requirement('host-tool-input-before-result').keywordNote).toMatch(/lower case/)
+  })
+
+  it('has every MUST the kit checks seen failing: among a broken variant\'s expected failures (browser/broken-*.test.ts) or the official ones the browser suite asserts', () => {
+    const expected = new Set<string>([...Object.keys(OFFICIAL_HOST_FAILURES), ...Object.keys(OFFICIAL_VIEW_FAILURES)])
+    for (const file of ['broken-hosts.test.ts', 'broken-views.test.ts']) {
+      const source = readFileSync(join(import.meta.dirname, 'browser', file), 'utf8')
+      for (const [, list] of source.matchAll(/fails: \[([^\]]*)\]/g)) for (const [, id] of list!.matchAll(/'([a-z-]+)'/g)) expected.add(id!)
+    }
+    expect(expected.size).toBeGreaterThan(40)
+    const unproven = REQUIREMENTS.filter((entry) => entry.level === 'MUST' && entry.category && !expected.has(entry.id)).map((entry) => entry.id)
+    expect(unproven).toEqual([])
   })
 
   it('levels SHOULD what the spec states without a keyword, or only in part: the initialize result and params, the view\'s initialized, context shapes, the default visibility, sandbox-* messages', () => {

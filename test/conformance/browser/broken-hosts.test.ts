@@ -2,6 +2,9 @@
  * Every host check can fail: the kit runs against deliberately broken hosts, at least one per
  * category (`../broken/broken-host.ts`), limited to that category, and exactly the requirements
  * the fault breaks must fail. Some faults are regressions: subtle ways the kit used to pass.
+ * A fault proves whatever level its requirements have: some prove a SHOULD (the handshake's fields,
+ * sandbox-* messages, ... which the spec states without a keyword). The catalogue test checks that
+ * every MUST the kit judges is among the failures expected here or the official ones.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -2,6 +2,9 @@
  * Every view check can fail: the kit runs against deliberately broken views, at least one per
  * category (`../broken/broken-view.ts`), limited to that category, and exactly the requirements
  * the fault breaks must fail.
+ * A fault proves whatever level its requirements have: some prove a SHOULD (the handshake's fields,
+ * sandbox-* messages, ... which the spec states without a keyword). The catalogue test checks that
+ * every MUST the kit judges is among the failures expected here or the official ones.
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
