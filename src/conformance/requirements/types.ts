@@ -57,7 +57,7 @@ export interface Requirement {
   items: number[]
   /**
    * The spec's sentence the level rests on, verbatim (the MCP base protocol's or JSON-RPC 2.0's for
-   * the rules hosts and views inherit). Every MUST the kit checks has one, and it holds the keyword
+   * the rules hosts and views inherit). Every MUST has one, and it holds the keyword
    * (MUST, MUST NOT, REQUIRED, SHALL) unless `keywordNote` says why not; a SHOULD quotes the
    * sentence it was lowered from.
    */
