@@ -106,7 +106,8 @@ describe('request ids', () => {
     const session = new SessionCore({ transport: { send: (m) => void sent.push(m as { id?: unknown }), listen: () => () => {} } })
     void session.request('x').catch(() => {})
     session.close()
-    expect(sent.map((m) => m.id)).toEqual([1])
+    // The request, then its cancellation at close (a notification: no id).
+    expect(sent.map((m) => m.id)).toEqual([1, undefined])
   })
 })
 
