@@ -9,6 +9,8 @@
  *
  * The server answers with `Access-Control-Allow-Origin: *`: an opaque frame's module scripts and
  * fonts are CORS requests from the origin `null`, which a development server usually refuses.
+ * A request that names any other origin is refused (403): while the run lasts, no other page open
+ * on the machine may read the user's folder, or the proxied origin, through it.
  */
 import { existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -45,13 +47,19 @@ export async function serveViewAssets(location: string): Promise<ViewAssets> {
     content = async (path) => files(path)
   }
   const server = createServer((request, response) => {
+    const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }
+    const refuse = (status: number) => void response.writeHead(status, { ...headers, 'Content-Type': 'text/plain' }).end()
+    // The view's opaque frame sends `Origin: null` (or none, for an image or a classic script);
+    // another page's fetch names its own origin.
+    const origin = request.headers.origin
+    if (origin !== undefined && origin !== 'null') return refuse(403)
     const url = request.url ?? '/'
     const at = url.includes('?') ? url.indexOf('?') : url.length
-    void content(url.slice(0, at), url.slice(at)).then((found) => {
-      const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }
-      if (!found) return void response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end()
-      response.writeHead(200, { ...headers, 'Content-Type': found.type }).end(found.body)
-    })
+    content(url.slice(0, at), url.slice(at)).then(
+      (found) => (found ? void response.writeHead(200, { ...headers, 'Content-Type': found.type }).end(found.body) : refuse(404)),
+      // A file that cannot be read (permissions, removed meanwhile): not found, and the run goes on.
+      () => refuse(404),
+    )
   })
   const port = await listen(server)
   const origin = `http://127.0.0.1:${port}`
