@@ -37,3 +37,26 @@ describe('serveViewAssets', () => {
     expect(await other.text()).toBe('')
   })
 })
+
+describe('serveViewAssets for a view given by URL', () => {
+  it("proxies the view's origin only: a path naming another host (//host/x) is not fetched", async () => {
+    const { createServer } = await import('node:http')
+    const seen: string[] = []
+    const upstream = createServer((request, response) => {
+      seen.push(`${request.headers.host}${request.url}`)
+      response.writeHead(200, { 'Content-Type': 'text/plain' }).end('upstream')
+    })
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done))
+    const port = (upstream.address() as { port: number }).port
+    // The same server under another name: a host the proxy must not reach for the view.
+    const proxy = await serveViewAssets(`http://127.0.0.1:${port}/index.html`)
+    try {
+      expect(await (await fetch(`${proxy.origin}/app.js`)).text()).toBe('upstream')
+      expect((await fetch(`${proxy.origin}//localhost:${port}/secret`)).status).toBe(404)
+      expect(seen).toEqual([`127.0.0.1:${port}/app.js`])
+    } finally {
+      await proxy.close()
+      await new Promise((done) => upstream.close(done))
+    }
+  })
+})

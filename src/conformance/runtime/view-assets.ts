@@ -35,7 +35,11 @@ export async function serveViewAssets(location: string): Promise<ViewAssets> {
     const upstream = new URL(location)
     page = upstream.pathname + upstream.search
     content = async (path, query) => {
-      const response = await fetch(new URL(path + query, upstream.origin)).catch(() => undefined)
+      const target = new URL(path + query, upstream.origin)
+      // `//other.host/x` resolves to another host: the proxy serves the view's origin only, or it
+      // would carry the view past its CSP to any server.
+      if (target.origin !== upstream.origin) return undefined
+      const response = await fetch(target).catch(() => undefined)
       if (!response?.ok) return undefined
       return { body: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') ?? 'application/octet-stream' }
     }
